@@ -1,0 +1,1 @@
+export type Brand<T, B extends string> = T & { readonly __brand: B };

@@ -1,0 +1,149 @@
+/**
+ * The engine's decimal type: a private, strict big.js constructor.
+ *
+ * Nothing else in `src/` imports big.js (except `core/fixed.ts`). `strict` makes
+ * `new D(0.1)` and implicit `valueOf` throw, so float leaks fail loudly.
+ */
+import Big from "big.js";
+
+const D = Big();
+/** Decimal places kept by a division that does not terminate (≥ 20 significant digits for any amount). */
+D.DP = 40;
+D.RM = Big.roundHalfUp;
+// Always plain notation: never "1e-7" in output.
+D.NE = -1_000_000;
+D.PE = 1_000_000;
+D.strict = true;
+
+/** An exact decimal value (opaque: treat it as immutable). */
+export type Decimal = Big.Big;
+
+/** Rounding modes, named as in the semantics. */
+export type RoundingMode = "half_up" | "half_even" | "down" | "up" | "ceil" | "floor";
+
+/** The canonical text form of a decimal accepted at the JSON edge: `-?\d+(\.\d+)?`. */
+export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
+export const ZERO: Decimal = new D("0");
+export const ONE: Decimal = new D("1");
+export const HUNDRED: Decimal = new D("100");
+
+/** True when `x` is a Decimal created by this module. */
+export function isDecimal(x: unknown): x is Decimal {
+  return x instanceof D;
+}
+
+/**
+ * Parses a decimal from a string like `"12.50"` or `"-3"`, or from a finite
+ * JavaScript number that is a safe integer (or whose shortest text form is a plain
+ * decimal). Returns `undefined` for anything else: `"1e5"`, `"abc"`, `""`, `NaN`,
+ * `Infinity`, `" 1"`.
+ */
+export function parseDecimal(x: unknown): Decimal | undefined {
+  if (x instanceof D) return x;
+  if (typeof x === "string") return DECIMAL_PATTERN.test(x) ? new D(x) : undefined;
+  if (typeof x === "number") {
+    if (!Number.isFinite(x)) return undefined;
+    const s = String(x);
+    return DECIMAL_PATTERN.test(s) ? new D(s) : undefined;
+  }
+  return undefined;
+}
+
+/** Like {@link parseDecimal} but for values the engine itself produced; throws on a bug. */
+export function dec(x: string | number | bigint | Decimal): Decimal {
+  if (typeof x === "bigint") return new D(x.toString());
+  const d = parseDecimal(x);
+  if (d === undefined) throw new Error(`[ratecard] not a decimal: ${String(x)}`);
+  return d;
+}
+
+/** `a / b` with the engine's precision (40 decimal places, half-up). `b` must not be zero. */
+export function div(a: Decimal, b: Decimal): Decimal {
+  return a.div(b);
+}
+
+/** `a / b`, or `fallback` (zero) when `b` is zero. */
+export function divOrZero(a: Decimal, b: Decimal, fallback: Decimal = ZERO): Decimal {
+  return b.eq(0) ? fallback : a.div(b);
+}
+
+const BIG_RM: Record<RoundingMode, 0 | 1 | 2 | 3> = {
+  down: 0,
+  half_up: 1,
+  half_even: 2,
+  up: 3,
+  ceil: 3,
+  floor: 0,
+};
+
+/**
+ * Rounds to `dp` decimal places (may be negative: -1 rounds to tens).
+ * `ceil` and `floor` round toward +∞ and −∞; `up` and `down` away from and toward zero.
+ */
+export function round(x: Decimal, dp: number, mode: RoundingMode): Decimal {
+  let rm = BIG_RM[mode];
+  if (mode === "ceil") rm = x.s < 0 ? 0 : 3;
+  else if (mode === "floor") rm = x.s < 0 ? 3 : 0;
+  if (dp >= 0) return x.round(dp, rm);
+  const scale = new D("1" + "0".repeat(-dp));
+  return x.div(scale).round(0, rm).times(scale);
+}
+
+export function min(a: Decimal, b: Decimal): Decimal {
+  return a.lte(b) ? a : b;
+}
+
+export function max(a: Decimal, b: Decimal): Decimal {
+  return a.gte(b) ? a : b;
+}
+
+export function sum(xs: Iterable<Decimal>): Decimal {
+  let acc = ZERO;
+  for (const x of xs) acc = acc.plus(x);
+  return acc;
+}
+
+/** Canonical text form: plain notation, no exponent, no trailing zeros ("10", "0.5", "-3.25"). */
+export function toDecimalString(x: Decimal): string {
+  const s = x.toString();
+  return s === "-0" ? "0" : s;
+}
+
+/**
+ * Text form with at least one decimal, as the reference engine writes BigDecimal
+ * values in some `amount_details` fields ("10.0", "0.0", "2.5").
+ */
+export function toDecimalStringWithPoint(x: Decimal): string {
+  const s = toDecimalString(x);
+  return s.includes(".") ? s : `${s}.0`;
+}
+
+/** The number of decimal places of a decimal's exact value (0 for integers). */
+export function scaleOf(x: Decimal): number {
+  return Math.max(0, x.c.length - 1 - x.e);
+}
+
+/** The value as a bigint scaled by 10^scale; exact only when `scale ≥ scaleOf(x)`. */
+export function toScaledBigInt(x: Decimal, scale: number): bigint {
+  const digits = x.c.join("");
+  const shift = x.e - (x.c.length - 1) + scale;
+  let v: bigint;
+  if (shift >= 0) v = BigInt(digits + "0".repeat(shift));
+  else {
+    const keep = digits.length + shift;
+    v = keep > 0 ? BigInt(digits.slice(0, keep)) : 0n;
+  }
+  return x.s < 0 ? -v : v;
+}
+
+/** The decimal `value / 10^scale`. */
+export function fromScaledBigInt(value: bigint, scale: number): Decimal {
+  const neg = value < 0n;
+  let s = (neg ? -value : value).toString();
+  if (scale > 0) {
+    s = s.padStart(scale + 1, "0");
+    s = `${s.slice(0, -scale)}.${s.slice(-scale)}`;
+  } else if (scale < 0) s += "0".repeat(-scale);
+  return new D(neg ? `-${s}` : s);
+}

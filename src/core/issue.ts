@@ -1,0 +1,132 @@
+/**
+ * Validation issues as data, and the one error class the engine throws for bad input.
+ */
+
+/** The specification's snake_case error codes. */
+export const ISSUE_CODES = [
+  "value_is_mandatory",
+  "invalid_value",
+  "invalid_type",
+  "value_is_out_of_range",
+  "invalid_ranges",
+  "invalid_graduated_ranges",
+  "invalid_graduated_percentage_ranges",
+  "invalid_volume_ranges",
+  "invalid_amount",
+  "invalid_rate",
+  "invalid_package_size",
+  "invalid_free_units",
+  "invalid_fixed_amount",
+  "invalid_free_units_per_events",
+  "invalid_free_units_per_total_aggregation",
+  "invalid_per_transaction_min_amount",
+  "invalid_per_transaction_max_amount",
+  "invalid_timestamp",
+  "invalid_date",
+  "invalid_timezone",
+  "invalid_currency",
+  "invalid_aggregation_type",
+  "invalid_charge_model",
+  "invalid_interval",
+  "invalid_billing_time",
+  "invalid_expression",
+  "units_out_of_ranges",
+  "not_allowed",
+] as const;
+
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+export type PathItem = string | number;
+export type Path = readonly PathItem[];
+
+export interface Issue {
+  readonly code: IssueCode;
+  /** Field path with the specification's snake_case names, e.g. `["charge", "properties", "amount"]`. */
+  readonly path: Path;
+  /** For humans; tests assert `code` and `path`. */
+  readonly message: string;
+}
+
+export type Issues = readonly [Issue, ...Issue[]];
+
+export type Result<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: Issues };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(issues: Issues): Result<T> {
+  return { ok: false, issues };
+}
+
+export function issue(code: IssueCode, path: Path, message?: string): Issue {
+  return { code, path, message: message ?? `${toDotPath(path) || "input"}: ${code}` };
+}
+
+/** `["a", "b", 0, "c"]` → `"a.b.0.c"` (the wire form of `error_details` keys). */
+export function toDotPath(path: Path): string {
+  return path.map(String).join(".");
+}
+
+/** The error thrown by every public function that receives bad input. */
+export class ValidationError extends Error {
+  /** The specification's error shape: `error`, `code`, `error_details`. */
+  readonly error = "Unprocessable Entity" as const;
+  readonly code = "validation_errors" as const;
+  /** `{ "<dot.path>": ["<code>", …] }`, as the specification's `error_details`. */
+  readonly error_details: Readonly<Record<string, string[]>>;
+  readonly issues: Issues;
+
+  constructor(issues: Issues) {
+    super(`Validation failed: ${issues.map((i) => `${toDotPath(i.path) || "input"} ${i.code}`).join(", ")}`);
+    this.name = "ValidationError";
+    this.issues = issues;
+    this.error_details = toErrorDetails(issues);
+  }
+
+  /** The wire form `{ error, code, error_details }`. */
+  toJSON(): { error: string; code: string; error_details: Record<string, string[]> } {
+    return { error: this.error, code: this.code, error_details: { ...this.error_details } };
+  }
+}
+
+export function toErrorDetails(issues: readonly Issue[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const i of issues) {
+    const k = toDotPath(i.path) || "base";
+    const list = (out[k] ??= []);
+    if (!list.includes(i.code)) list.push(i.code);
+  }
+  return out;
+}
+
+/** Collects issues while parsing; `result()` turns them into a `Result`. */
+export class IssueCollector {
+  readonly list: Issue[] = [];
+  add(code: IssueCode, path: Path, message?: string): void {
+    this.list.push(issue(code, path, message));
+  }
+  addAll(issues: readonly Issue[]): void {
+    this.list.push(...issues);
+  }
+  get empty(): boolean {
+    return this.list.length === 0;
+  }
+  /** The collected issues, or `undefined` when there are none. */
+  issues(): Issues | undefined {
+    return this.list.length === 0 ? undefined : (this.list as unknown as Issues);
+  }
+}
+
+/** Unwraps a result or throws {@link ValidationError}. */
+export function unwrap<T>(r: Result<T>): T {
+  if (r.ok) return r.value;
+  throw new ValidationError(r.issues);
+}
+
+/** For engine bugs only, never for bad input. */
+export function invariant(cond: unknown, message: string): asserts cond {
+  if (!cond) throw new Error(`[ratecard] invariant failed: ${message}`);
+}

@@ -1,0 +1,51 @@
+/**
+ * Currency units ⇄ minor units ("cents").
+ */
+import { type Decimal, dec, div, round, toScaledBigInt, type RoundingMode } from "./decimal.js";
+import { currencyExponent, type CurrencyCode } from "./currency.js";
+
+/** `10^exponent` of the currency (EUR 100, JPY 1, CLF 10000). */
+export function subunitToUnit(currency: CurrencyCode): Decimal {
+  return dec(10n ** BigInt(currencyExponent(currency)));
+}
+
+/**
+ * An amount in currency units to an integer of minor units:
+ * `round(amount, exponent, mode) × 10^exponent` (half-up by default, as the semantics say).
+ * 11.145 EUR → 1115; 12.5 JPY → 13.
+ */
+export function toMinorUnits(amount: Decimal, currency: CurrencyCode, mode: RoundingMode = "half_up"): bigint {
+  const e = currencyExponent(currency);
+  return toScaledBigInt(round(amount, e, mode), e);
+}
+
+/** The unrounded amount in minor units (`precise_amount_cents`). */
+export function toPreciseMinorUnits(amount: Decimal, currency: CurrencyCode): Decimal {
+  return amount.times(subunitToUnit(currency));
+}
+
+/** Minor units back to currency units. */
+export function fromMinorUnits(cents: Decimal | bigint, currency: CurrencyCode): Decimal {
+  return div(typeof cents === "bigint" ? dec(cents) : cents, subunitToUnit(currency));
+}
+
+/**
+ * Splits an integer total into parts proportional to `ratios` by largest remainder,
+ * so the parts always add up to the total.
+ */
+export function allocate(total: bigint, ratios: readonly bigint[]): bigint[] {
+  const sumR = ratios.reduce((a, b) => a + b, 0n);
+  if (sumR === 0n) return ratios.map(() => 0n);
+  const neg = total < 0n;
+  const t = neg ? -total : total;
+  const parts = ratios.map((r) => (t * r) / sumR);
+  let rest = t - parts.reduce((a, b) => a + b, 0n);
+  const order = ratios
+    .map((r, i) => ({ i, rem: (t * r) % sumR }))
+    .sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
+  for (let k = 0; rest > 0n; k = (k + 1) % order.length, rest--) {
+    const o = order[k]!;
+    parts[o.i] = parts[o.i]! + 1n;
+  }
+  return neg ? parts.map((p) => -p) : parts;
+}

@@ -1,0 +1,36 @@
+/**
+ * ratecard: a pure pricing and rating engine for usage-based billing.
+ *
+ * The JSON entry points of the contract, plus the typed API.
+ */
+export * from "./json/index.js";
+
+// core
+export {
+  type Decimal,
+  type RoundingMode,
+  parseDecimal,
+  dec,
+  div,
+  round,
+  toDecimalString,
+  isDecimal,
+} from "./core/decimal.js";
+export { CURRENCIES, type CurrencyCode, currencyExponent, isCurrencyCode } from "./core/currency.js";
+export { toMinorUnits, toPreciseMinorUnits, fromMinorUnits, allocate, subunitToUnit } from "./core/money.js";
+export {
+  type Issue,
+  type IssueCode,
+  type Issues,
+  type Result,
+  type Path,
+  ValidationError,
+  toErrorDetails,
+  toDotPath,
+} from "./core/issue.js";
+export { type Instant, type Period, parseInstant, formatInstant } from "./core/instant.js";
+
+// typed API, one barrel per area
+// export * from "./charges/index.js";
+// export * from "./aggregation/index.js";
+// export * from "./period/index.js";

@@ -1,0 +1,56 @@
+/**
+ * Layering and purity rules of docs/architecture.md, checked on the source text.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = path.resolve(__dirname, "../src");
+const LAYER: Record<string, number> = {
+  core: 0, model: 1, parse: 2, period: 3, aggregation: 3, charges: 3,
+  adjustments: 4, invoice: 4, usage: 4, fees: 4, simulator: 5, json: 6, "index.ts": 6, "cli.ts": 7,
+};
+const SIBLINGS_L3 = new Set(["period", "aggregation", "charges"]);
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
+  });
+}
+const area = (file: string): string => path.relative(SRC, file).split(path.sep)[0]!;
+const sources = files(SRC).map((f) => ({ file: f, rel: path.relative(SRC, f), text: fs.readFileSync(f, "utf8") }));
+
+describe("architecture", () => {
+  it("knows the layer of every source folder", () => {
+    expect(sources.map((s) => area(s.file)).filter((a) => LAYER[a] === undefined)).toEqual([]);
+  });
+
+  it("imports only from the same or a lower layer; L3 areas do not import each other", () => {
+    const bad: string[] = [];
+    for (const s of sources) {
+      for (const m of s.text.matchAll(/from\s+"(\.[^"]+)"/g)) {
+        const target = area(path.resolve(path.dirname(s.file), m[1]!.replace(/\.js$/, ".ts")));
+        const from = area(s.file);
+        if ((LAYER[target] ?? 99) > (LAYER[from] ?? -1)) bad.push(`${s.rel} -> ${m[1]}`);
+        if (from !== target && SIBLINGS_L3.has(from) && SIBLINGS_L3.has(target)) bad.push(`${s.rel} -> ${m[1]}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("keeps big.js in core/decimal.ts and core/fixed.ts, date-fns-tz in core/zone.ts", () => {
+    const big = sources.filter((s) => /from\s+"big\.js"/.test(s.text)).map((s) => s.rel);
+    const tz = sources.filter((s) => /from\s+"date-fns-tz"/.test(s.text)).map((s) => s.rel);
+    expect(big.filter((r) => !["core/decimal.ts", "core/fixed.ts"].includes(r))).toEqual([]);
+    expect(tz.filter((r) => r !== "core/zone.ts")).toEqual([]);
+  });
+
+  it("has no clock, randomness or I/O outside the CLI, and no default exports", () => {
+    const bad = sources
+      .filter((s) => s.rel !== "cli.ts")
+      .filter((s) => /Date\.now\(|new Date\(\)|Math\.random|from\s+"node:(fs|net|http|child_process)"|process\.env|export default/.test(s.text))
+      .map((s) => s.rel);
+    expect(bad).toEqual([]);
+  });
+});

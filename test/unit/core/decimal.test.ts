@@ -1,0 +1,73 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  dec, div, fromScaledBigInt, parseDecimal, round, scaleOf, toDecimalString, toDecimalStringWithPoint, toScaledBigInt,
+} from "../../../src/core/decimal.js";
+
+describe("parseDecimal", () => {
+  it.each(["0", "12", "-3", "12.50", "0.0001", "123456789012345678901234567890.123456789"])("accepts %s", (s) => {
+    expect(parseDecimal(s)).toBeDefined();
+  });
+  it.each(["1e5", "abc", "", " 1", "1.", ".5", "+5", "1,5", "NaN", "Infinity"])("rejects the string %j", (s) => {
+    expect(parseDecimal(s)).toBeUndefined();
+  });
+  it.each([NaN, Infinity, -Infinity, 1e21, 1e-7])("rejects the number %s", (n) => {
+    expect(parseDecimal(n)).toBeUndefined();
+  });
+  it("rejects non-strings and non-numbers", () => {
+    for (const x of [null, undefined, {}, [], true, 1n]) expect(parseDecimal(x)).toBeUndefined();
+  });
+  it("accepts plain numbers by their shortest text", () => {
+    expect(toDecimalString(parseDecimal(0.1)!)).toBe("0.1");
+    expect(toDecimalString(parseDecimal(42)!)).toBe("42");
+  });
+});
+
+describe("output", () => {
+  it("never uses exponent notation", () => {
+    expect(toDecimalString(dec("0.000000000000000001"))).toBe("0.000000000000000001");
+    expect(toDecimalString(dec("1000000000000000000000000"))).toBe("1000000000000000000000000");
+  });
+  it("writes -0 as 0 and adds .0 on request", () => {
+    expect(toDecimalString(dec("-0"))).toBe("0");
+    expect(toDecimalStringWithPoint(dec("10"))).toBe("10.0");
+    expect(toDecimalStringWithPoint(dec("2.5"))).toBe("2.5");
+  });
+  it("keeps at least 20 significant digits in a non-terminating division", () => {
+    const q = toDecimalString(div(dec("115"), dec("12")));
+    expect(q.replace(/^0\.0*|\./g, "").length).toBeGreaterThanOrEqual(20);
+    expect(q.startsWith("9.58333333333333333333")).toBe(true);
+  });
+  it("refuses float leaks (strict mode)", () => {
+    expect(() => dec("1").plus(0.1 as never)).toThrow();
+  });
+});
+
+describe("round", () => {
+  it.each([
+    ["11.145", 2, "half_up", "11.15"],
+    ["-11.145", 2, "half_up", "-11.15"],
+    ["2.5", 0, "half_even", "2"],
+    ["12.434", 2, "ceil", "12.44"],
+    ["-12.434", 2, "ceil", "-12.43"],
+    ["-12.434", 2, "floor", "-12.44"],
+    ["12.439", 2, "floor", "12.43"],
+    ["1234", -1, "half_up", "1230"],
+    ["1235", -1, "half_up", "1240"],
+    ["1231", -2, "ceil", "1300"],
+  ] as const)("%s at %i (%s) → %s", (x, dp, mode, want) => {
+    expect(toDecimalString(round(dec(x), dp, mode))).toBe(want);
+  });
+});
+
+describe("scaled bigint round trip", () => {
+  it("is exact at the value's own scale", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: 0, max: 25 }), (v, s) => {
+        const d = fromScaledBigInt(v, s);
+        expect(scaleOf(d)).toBeLessThanOrEqual(s);
+        expect(toScaledBigInt(d, s)).toBe(v);
+      }),
+    );
+  });
+});

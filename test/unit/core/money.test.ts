@@ -1,0 +1,49 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CURRENCIES, currencyExponent, isCurrencyCode } from "../../../src/core/currency.js";
+import { dec, toDecimalString } from "../../../src/core/decimal.js";
+import { allocate, fromMinorUnits, toMinorUnits } from "../../../src/core/money.js";
+
+describe("currency exponents", () => {
+  it.each([["EUR", 2], ["USD", 2], ["JPY", 0], ["KRW", 0], ["CLF", 4], ["ISK", 0], ["HRK", 2], ["STD", 2]] as const)(
+    "%s has %i decimals",
+    (c, e) => expect(currencyExponent(c)).toBe(e),
+  );
+  it("knows every currency of the specification", () => {
+    for (const c of CURRENCIES) expect(currencyExponent(c)).toBeGreaterThanOrEqual(0);
+    expect(isCurrencyCode("XXX")).toBe(false);
+  });
+});
+
+describe("toMinorUnits", () => {
+  it.each([["11.145", "EUR", 1115n], ["0.116", "EUR", 12n], ["12.5", "JPY", 13n], ["1.23456", "CLF", 12346n], ["-0.005", "EUR", -1n]] as const)(
+    "%s %s → %i",
+    (a, c, want) => expect(toMinorUnits(dec(a), c)).toBe(want),
+  );
+  it("round-trips whole minor units for every exponent", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.constantFrom(...CURRENCIES), (cents, c) => {
+        expect(toMinorUnits(fromMinorUnits(cents, c), c)).toBe(cents);
+      }),
+    );
+  });
+  it("writes amounts back as decimals", () => {
+    expect(toDecimalString(fromMinorUnits(1115n, "EUR"))).toBe("11.15");
+  });
+});
+
+describe("allocate", () => {
+  it("splits by largest remainder", () => {
+    expect(allocate(100n, [1n, 1n, 1n])).toEqual([34n, 33n, 33n]);
+    expect(allocate(-5n, [1n, 1n])).toEqual([-3n, -2n]);
+  });
+  it("parts always add up to the total", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.array(fc.bigInt({ min: 0n, max: 10n ** 6n }), { minLength: 1, maxLength: 20 }), (t, rs) => {
+        const parts = allocate(t, rs);
+        if (rs.every((r) => r === 0n)) expect(parts.every((p) => p === 0n)).toBe(true);
+        else expect(parts.reduce((a, b) => a + b, 0n)).toBe(t);
+      }),
+    );
+  });
+});
