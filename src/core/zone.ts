@@ -1,0 +1,146 @@
+/**
+ * The only module that knows about IANA time zones.
+ *
+ * Everything here is independent of the host's time zone: wall-clock fields come from
+ * the runtime's `Intl` zone data (one cached formatter per zone), never from `Date`
+ * local getters. date-fns-tz is not used: its `getTimezoneOffset` returns the offset
+ * after a DST change for instants up to an hour before it (Paris, 2024-10-27T01:30Z:
+ * +2 h instead of +1 h), which would move period boundaries. See
+ * docs/decisions/0002-time-and-periods.md.
+ */
+import type { Instant } from "./instant.js";
+
+/** Wall-clock fields in a zone; `month` is 1-12. */
+export interface WallTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly millisecond: number;
+}
+
+/** A calendar date; `month` is 1-12. */
+export interface CalendarDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+const validity = new Map<string, boolean>();
+
+/** True for "UTC" and any IANA zone name the runtime knows. */
+export function isValidTimeZone(tz: unknown): tz is string {
+  if (typeof tz !== "string" || tz === "") return false;
+  let v = validity.get(tz);
+  if (v === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: tz });
+      v = true;
+    } catch {
+      v = false;
+    }
+    validity.set(tz, v);
+  }
+  return v;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      era: "short",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (Paris in winter: 3 600 000). */
+export function offsetAt(t: Instant, tz: string): number {
+  if (tz === "UTC" || tz === "Etc/UTC") return 0;
+  const secondStart = Math.floor(t / 1000) * 1000;
+  let year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0, bc = false;
+  for (const p of formatterOf(tz).formatToParts(new Date(secondStart))) {
+    switch (p.type) {
+      case "year": year = Number(p.value); break;
+      case "month": month = Number(p.value); break;
+      case "day": day = Number(p.value); break;
+      case "hour": hour = Number(p.value); break;
+      case "minute": minute = Number(p.value); break;
+      case "second": second = Number(p.value); break;
+      case "era": bc = p.value === "BC" || p.value === "B"; break;
+      default: break;
+    }
+  }
+  const wall = new Date(0);
+  wall.setUTCFullYear(bc ? 1 - year : year, month - 1, day);
+  wall.setUTCHours(hour, minute, second, 0);
+  return wall.getTime() - secondStart;
+}
+
+/** The wall-clock time in `tz` at instant `t`. */
+export function wallTimeOf(t: Instant, tz: string): WallTime {
+  const d = new Date(t + offsetAt(t, tz));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    millisecond: d.getUTCMilliseconds(),
+  };
+}
+
+/** The calendar date in `tz` at instant `t`. */
+export function dateOf(t: Instant, tz: string): CalendarDate {
+  const { year, month, day } = wallTimeOf(t, tz);
+  return { year, month, day };
+}
+
+/** Days since 1970-01-01 of a calendar date (for differences between dates). */
+export function epochDay(d: CalendarDate): number {
+  return Math.floor(Date.UTC(d.year, d.month - 1, d.day) / 86_400_000);
+}
+
+/** How to resolve a wall time that a DST change skips or repeats (Temporal's vocabulary). */
+export type Disambiguation = "compatible" | "earlier" | "later";
+
+/**
+ * The instant at which `tz` shows the given wall time. Wall times in a DST gap resolve
+ * forward ("compatible", as Temporal), repeated ones to the earlier instant by default.
+ */
+export function wallToInstant(w: Partial<WallTime> & CalendarDate, tz: string, disambiguation: Disambiguation = "compatible"): Instant {
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour ?? 0, w.minute ?? 0, w.second ?? 0, w.millisecond ?? 0);
+  if (tz === "UTC" || tz === "Etc/UTC") return asUtc as Instant;
+  // Candidates: the wall time read with the offsets in force a day before and after.
+  const offBefore = offsetAt((asUtc - 86_400_000) as Instant, tz);
+  const offAfter = offsetAt((asUtc + 86_400_000) as Instant, tz);
+  const candidates = [asUtc - offBefore, asUtc - offAfter].filter(
+    (c, i, a) => a.indexOf(c) === i && c + offsetAt(c as Instant, tz) === asUtc,
+  );
+  if (candidates.length === 0) {
+    // In a gap: shift by the gap's length ("compatible" and "later" go forward).
+    const t = asUtc - offBefore;
+    return (disambiguation === "earlier" ? asUtc - offAfter : t) as Instant;
+  }
+  candidates.sort((a, b) => a - b);
+  return (disambiguation === "later" ? candidates[candidates.length - 1]! : candidates[0]!) as Instant;
+}
+
+/** The first instant of the calendar day containing `t`, in `tz`. */
+export function startOfDayIn(t: Instant, tz: string): Instant {
+  return wallToInstant(dateOf(t, tz), tz);
+}

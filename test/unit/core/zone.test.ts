@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { parseInstant, type Instant } from "../../../src/core/instant.js";
+import { dateOf, isValidTimeZone, offsetAt, startOfDayIn, wallToInstant } from "../../../src/core/zone.js";
+
+const t = (s: string): Instant => parseInstant(s)!;
+
+describe("zones", () => {
+  it("validates zone names", () => {
+    expect(isValidTimeZone("Europe/Paris")).toBe(true);
+    expect(isValidTimeZone("UTC")).toBe(true);
+    expect(isValidTimeZone("Mars/Olympus")).toBe(false);
+    expect(isValidTimeZone("")).toBe(false);
+  });
+  it("reads offsets and local dates", () => {
+    expect(offsetAt(t("2024-01-15T00:00:00Z"), "Europe/Paris")).toBe(3_600_000);
+    expect(offsetAt(t("2024-07-15T00:00:00Z"), "Europe/Paris")).toBe(7_200_000);
+    expect(dateOf(t("2024-03-01T03:00:00Z"), "America/New_York")).toEqual({ year: 2024, month: 2, day: 29 });
+  });
+  it("converts wall times to instants across DST changes", () => {
+    expect(wallToInstant({ year: 2024, month: 3, day: 31 }, "Europe/Paris")).toBe(t("2024-03-30T23:00:00Z"));
+    expect(wallToInstant({ year: 2024, month: 4, day: 1 }, "Europe/Paris")).toBe(t("2024-03-31T22:00:00Z"));
+    // 02:30 does not exist in Paris on 31 March 2024: compatible moves forward to 03:30.
+    expect(wallToInstant({ year: 2024, month: 3, day: 31, hour: 2, minute: 30 }, "Europe/Paris")).toBe(t("2024-03-31T01:30:00Z"));
+    // 02:30 happens twice on 27 October 2024.
+    expect(wallToInstant({ year: 2024, month: 10, day: 27, hour: 2, minute: 30 }, "Europe/Paris")).toBe(t("2024-10-27T00:30:00Z"));
+    expect(wallToInstant({ year: 2024, month: 10, day: 27, hour: 2, minute: 30 }, "Europe/Paris", "later")).toBe(t("2024-10-27T01:30:00Z"));
+  });
+  it("finds the start of a local day", () => {
+    expect(startOfDayIn(t("2024-03-05T03:00:00Z"), "America/New_York")).toBe(t("2024-03-04T05:00:00Z"));
+    // Santiago skips midnight on its DST start day (2024-09-08): the day starts at 01:00.
+    expect(startOfDayIn(t("2024-09-08T12:00:00Z"), "America/Santiago")).toBe(t("2024-09-08T04:00:00Z"));
+  });
+});
