@@ -31,6 +31,7 @@ export {
 export { type Instant, type Period, parseInstant, formatInstant } from "./core/instant.js";
 
 // typed API, one barrel per area
+export * from "./parse/schemas/index.js";
 // export * from "./charges/index.js";
 // export * from "./aggregation/index.js";
 // export * from "./period/index.js";

@@ -65,7 +65,7 @@ export function div(a: Decimal, b: Decimal): Decimal {
 
 /** `a / b`, or `fallback` (zero) when `b` is zero. */
 export function divOrZero(a: Decimal, b: Decimal, fallback: Decimal = ZERO): Decimal {
-  return b.eq(0) ? fallback : a.div(b);
+  return b.eq(ZERO) ? fallback : a.div(b);
 }
 
 const BIG_RM: Record<RoundingMode, 0 | 1 | 2 | 3> = {

@@ -1,0 +1,21 @@
+/**
+ * Add-on: a one-off priced item; fixed charges of plans name one by `add_on_code`.
+ */
+import { z } from "zod";
+import { cents, currency, requiredText, stringList, timestamp } from "./_primitives.js";
+import { taxSchema } from "./tax.js";
+
+export const addOnSchema = z
+  .looseObject({
+    code: requiredText,
+    name: requiredText,
+    amount_cents: cents,
+    amount_currency: currency,
+    invoice_display_name: z.string().nullish(),
+    description: z.string().nullish(),
+    tax_codes: stringList.nullish(),
+    taxes: z.array(taxSchema).nullish(),
+    svc_id: z.string().nullish(),
+    created_at: timestamp.nullish(),
+  })
+  .meta({ id: "AddOn", title: "AddOn", description: "An add-on of the catalog." });

@@ -1,0 +1,47 @@
+/**
+ * Billable metric: how raw events become units (`aggregation_type`, `field_name`, …).
+ */
+import { z } from "zod";
+import { integer, requiredText, stringList, timestamp } from "./_primitives.js";
+
+export const AGGREGATION_TYPES = [
+  "count_agg",
+  "sum_agg",
+  "max_agg",
+  "unique_count_agg",
+  "latest_agg",
+  "weighted_sum_agg",
+  "custom_agg",
+] as const;
+
+export const ROUNDING_FUNCTIONS = ["round", "ceil", "floor"] as const;
+
+/** A filter key the metric declares, with the values events may carry for it. */
+export const metricFilterSchema = z.looseObject({ key: requiredText, values: stringList });
+
+const metricShape = {
+  code: requiredText,
+  name: requiredText,
+  aggregation_type: z.enum(AGGREGATION_TYPES),
+  /** The event property aggregated (not used by `count_agg`). */
+  field_name: z.string().nullish(),
+  recurring: z.boolean().nullish(),
+  weighted_interval: z.enum(["seconds"]).nullish(),
+  rounding_function: z.enum(ROUNDING_FUNCTIONS).nullish(),
+  /** Decimals kept by `rounding_function`; negative rounds to tens, hundreds… */
+  rounding_precision: integer.nullish(),
+  expression: z.string().nullish(),
+  filters: z.array(metricFilterSchema).nullish(),
+  description: z.string().nullish(),
+  svc_id: z.string().nullish(),
+  created_at: timestamp.nullish(),
+};
+
+export const billableMetricSchema = z
+  .looseObject(metricShape)
+  .meta({ id: "BillableMetric", title: "BillableMetric", description: "A billable metric of the catalog." });
+
+/** The metric as `aggregate()` takes it: the catalog's shape, with `name` optional. */
+export const aggregateBillableMetricSchema = z
+  .looseObject({ ...metricShape, name: z.string().nullish() })
+  .meta({ id: "AggregateBillableMetric", title: "AggregateBillableMetric", description: "The billable_metric input of aggregate()." });

@@ -1,0 +1,19 @@
+/**
+ * Organization: the settings the simulator's catalog starts from.
+ */
+import { z } from "zod";
+import { currency, nonNegativeInteger, stringList, timezone } from "./_primitives.js";
+
+export const organizationSchema = z
+  .looseObject({
+    timezone: timezone.nullish(),
+    invoice_grace_period: nonNegativeInteger.nullish(),
+    default_currency: currency.nullish(),
+    /** Codes of taxes applied to every customer that has none of its own. */
+    tax_codes: stringList.nullish(),
+    document_locale: z.string().nullish(),
+    net_payment_term: nonNegativeInteger.nullish(),
+    /** Optional behaviours of the reference service (`progressive_billing`, …). */
+    premium_integrations: stringList.nullish(),
+  })
+  .meta({ id: "Organization", title: "Organization", description: "Organization settings of a simulation catalog." });

@@ -1,0 +1,45 @@
+/**
+ * Subscription: the body of `create_subscription` (a customer on a plan).
+ */
+import { z } from "zod";
+import { cents, decimalLike, requiredText, stringList, timestamp } from "./_primitives.js";
+
+export const BILLING_TIMES = ["calendar", "anniversary"] as const;
+export const SUBSCRIPTION_STATUSES = ["active", "pending", "terminated", "canceled"] as const;
+
+/** Per-subscription changes to the plan; charge properties are checked by the charge models. */
+export const planOverridesSchema = z.looseObject({
+  name: z.string().nullish(),
+  description: z.string().nullish(),
+  invoice_display_name: z.string().nullish(),
+  amount_cents: cents.nullish(),
+  trial_period: z.number().min(0).nullish(),
+  tax_codes: stringList.nullish(),
+  charges: z.array(z.looseObject({ properties: z.looseObject({}).nullish() })).nullish(),
+  fixed_charges: z
+    .array(
+      z.looseObject({
+        code: z.string().nullish(),
+        units: decimalLike.nullish(),
+        apply_units_immediately: z.boolean().nullish(),
+        properties: z.looseObject({}).nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+export const subscriptionSchema = z
+  .looseObject({
+    external_id: requiredText,
+    external_customer_id: requiredText,
+    plan_code: requiredText,
+    name: z.string().nullish(),
+    billing_time: z.enum(BILLING_TIMES).nullish(),
+    subscription_at: timestamp.nullish(),
+    ending_at: timestamp.nullish(),
+    started_at: timestamp.nullish(),
+    terminated_at: timestamp.nullish(),
+    status: z.enum(SUBSCRIPTION_STATUSES).nullish(),
+    plan_overrides: planOverridesSchema.nullish(),
+  })
+  .meta({ id: "Subscription", title: "Subscription", description: "The body of create_subscription." });

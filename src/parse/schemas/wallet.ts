@@ -1,0 +1,59 @@
+/**
+ * Wallet: the body of `create_wallet` (prepaid credits for a customer), with its
+ * recurring top-up rules.
+ */
+import { z } from "zod";
+import {
+  cents,
+  currency,
+  dateOrTimestamp,
+  decimalString,
+  INTERVALS,
+  integer,
+  keyValue,
+  requiredText,
+  stringList,
+  timestamp,
+} from "./_primitives.js";
+
+export const recurringTransactionRuleSchema = z.looseObject({
+  trigger: z.enum(["interval", "threshold"]),
+  method: z.enum(["fixed", "target"]).nullish(),
+  interval: z.enum(INTERVALS).nullish(),
+  threshold_credits: decimalString.nullish(),
+  paid_credits: decimalString.nullish(),
+  granted_credits: decimalString.nullish(),
+  target_ongoing_balance: decimalString.nullish(),
+  started_at: timestamp.nullish(),
+  expiration_at: dateOrTimestamp.nullish(),
+  invoice_requires_successful_payment: z.boolean().nullish(),
+  ignore_paid_top_up_limits: z.boolean().nullish(),
+  transaction_name: z.string().nullish(),
+  transaction_metadata: z.array(keyValue).nullish(),
+});
+
+export const walletSchema = z
+  .looseObject({
+    external_customer_id: requiredText,
+    /** Money value of one credit. */
+    rate_amount: decimalString,
+    currency,
+    name: z.string().nullish(),
+    /** Unique within the customer; generated when absent. */
+    code: z.string().nullish(),
+    priority: integer.nullish(),
+    paid_credits: decimalString.nullish(),
+    granted_credits: decimalString.nullish(),
+    expiration_at: dateOrTimestamp.nullish(),
+    invoice_requires_successful_payment: z.boolean().nullish(),
+    applies_to: z
+      .looseObject({ fee_types: stringList.nullish(), billable_metric_codes: stringList.nullish() })
+      .nullish(),
+    paid_top_up_min_amount_cents: cents.nullish(),
+    paid_top_up_max_amount_cents: cents.nullish(),
+    transaction_name: z.string().nullish(),
+    transaction_metadata: z.array(keyValue).nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    recurring_transaction_rules: z.array(recurringTransactionRuleSchema).nullish(),
+  })
+  .meta({ id: "Wallet", title: "Wallet", description: "The body of create_wallet." });
