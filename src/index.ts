@@ -34,4 +34,4 @@ export { type Instant, type Period, parseInstant, formatInstant } from "./core/i
 export * from "./parse/schemas/index.js";
 // export * from "./charges/index.js";
 // export * from "./aggregation/index.js";
-// export * from "./period/index.js";
+export * from "./period/index.js";

@@ -4,5 +4,5 @@
  */
 // export { applyChargeModel } from "./applyChargeModel.js";
 // export { aggregate } from "./aggregate.js";
-// export { billingPeriod } from "./billingPeriod.js";
+export { billingPeriod } from "./billingPeriod.js";
 export { ValidationError } from "../core/issue.js";
