@@ -4,7 +4,7 @@
 import type { Decimal } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
 import { type CalendarDate, dateOf } from "../core/zone.js";
-import { floatToDecimal, roundHalfAway } from "./_float.js";
+import { floatToDecimal, roundHalfAwayToBigInt as roundHalfAway } from "../core/float.js";
 import { utcMidnight } from "./_instants.js";
 import { durationInDays } from "./periodDates.js";
 import { prorationDays, singleDayPrice } from "./proration.js";

@@ -29,7 +29,7 @@ export function prorationDays(period: Period, tz: string): number {
 
 /**
  * The price of one day of a plan, in cents, as the reference computes it: the binary
- * double `amount_cents / duration_in_days` (see `_float.ts` for why a double).
+ * double `amount_cents / duration_in_days` (see `core/float.ts` for why a double).
  *
  * @throws ValidationError (`invalid_amount`) beyond ±2^53 cents.
  */

@@ -1,0 +1,96 @@
+/**
+ * Field readers shared by the models' property parsers. Each reader records an issue
+ * in the collector and returns `undefined` when the field is missing or malformed.
+ */
+import { type Decimal, ZERO, isDecimal, parseDecimal } from "../core/decimal.js";
+import { type IssueCode, type IssueCollector, type Path, type Result, fail, ok } from "../core/issue.js";
+
+export type Obj = Readonly<Record<string, unknown>>;
+
+export function isObject(x: unknown): x is Obj {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/** Absent means missing or `null`. */
+export function isAbsent(x: unknown): boolean {
+  return x === undefined || x === null;
+}
+
+export interface DecimalRule {
+  /** Code for a present but malformed or negative value. */
+  readonly code: IssueCode;
+  /** JSON numbers accepted too (range bounds); amounts and rates must be strings. */
+  readonly allowNumber?: boolean;
+  readonly nonNegative?: boolean;
+}
+
+/** A required decimal field: `value_is_mandatory` when absent, `rule.code` when invalid. */
+export function readDecimal(o: Obj, key: string, path: Path, c: IssueCollector, rule: DecimalRule): Decimal | undefined {
+  const raw = o[key];
+  if (isAbsent(raw)) {
+    c.add("value_is_mandatory", [...path, key]);
+    return undefined;
+  }
+  return checkDecimal(raw, [...path, key], c, rule);
+}
+
+/** An optional decimal field: `null` when absent. */
+export function readOptionalDecimal(
+  o: Obj,
+  key: string,
+  path: Path,
+  c: IssueCollector,
+  rule: DecimalRule,
+): Decimal | null | undefined {
+  const raw = o[key];
+  if (isAbsent(raw)) return null;
+  return checkDecimal(raw, [...path, key], c, rule);
+}
+
+function checkDecimal(raw: unknown, path: Path, c: IssueCollector, rule: DecimalRule): Decimal | undefined {
+  const accepted = typeof raw === "string" || isDecimal(raw) || (rule.allowNumber === true && typeof raw === "number");
+  const d = accepted ? parseDecimal(raw) : undefined;
+  if (d === undefined || (rule.nonNegative !== false && d.lt(ZERO))) {
+    c.add(rule.code, path);
+    return undefined;
+  }
+  return d;
+}
+
+/** An integer field given as a JSON number (`min` inclusive); `fallback` when absent. */
+export function readInteger(
+  o: Obj,
+  key: string,
+  path: Path,
+  c: IssueCollector,
+  code: IssueCode,
+  min: number,
+  fallback: number | null | "required",
+): number | null | undefined {
+  const raw = o[key];
+  if (isAbsent(raw)) {
+    if (fallback === "required") {
+      c.add("value_is_mandatory", [...path, key]);
+      return undefined;
+    }
+    return fallback;
+  }
+  if (typeof raw !== "number" || !Number.isSafeInteger(raw) || raw < min) {
+    c.add(code, [...path, key]);
+    return undefined;
+  }
+  return raw;
+}
+
+/** The properties object; a non-object records `invalid_value` and reads as `{}`. */
+export function asObject(x: unknown, path: Path, c: IssueCollector): Obj {
+  if (isObject(x)) return x;
+  if (!isAbsent(x)) c.add("invalid_value", path);
+  return {};
+}
+
+/** `ok(make())` when nothing was collected, else the collected issues. */
+export function finish<T>(c: IssueCollector, make: () => T): Result<T> {
+  const issues = c.issues();
+  return issues ? fail(issues) : ok(make());
+}

@@ -1,0 +1,78 @@
+/**
+ * Parsing and validation of range lists (semantics §19): the first `from_value` is 0 or 1,
+ * each next `from_value` continues the previous `to_value` (graduated: equal or + 1;
+ * volume: + 1 or + 2), every range but the last is closed with `to_value > from_value`,
+ * and only the last is open (`to_value: null`).
+ */
+import { type Decimal, ONE, ZERO } from "../core/decimal.js";
+import { type IssueCode, IssueCollector, type Path } from "../core/issue.js";
+import { isAbsent, isObject, readDecimal, readOptionalDecimal } from "./_parse.js";
+
+export interface RangeSpec<K extends string> {
+  /** `graduated_ranges`, `graduated_percentage_ranges` or `volume_ranges`. */
+  readonly key: string;
+  readonly code: IssueCode;
+  /** Value fields beside the bounds, with the code of a bad value. */
+  readonly values: readonly (readonly [K, IssueCode])[];
+  /** Allowed gaps between a `to_value` and the next `from_value`. */
+  readonly gaps: readonly Decimal[];
+}
+
+export type ParsedRange<K extends string> = { readonly from_value: Decimal; readonly to_value: Decimal | null } & {
+  readonly [P in K]: Decimal;
+};
+
+export function parseRanges<K extends string>(
+  properties: Readonly<Record<string, unknown>>,
+  path: Path,
+  spec: RangeSpec<K>,
+  c: IssueCollector,
+): ParsedRange<K>[] | undefined {
+  const raw = properties[spec.key];
+  const base = [...path, spec.key];
+  if (isAbsent(raw)) {
+    c.add("value_is_mandatory", base);
+    return undefined;
+  }
+  if (!Array.isArray(raw) || raw.length === 0) {
+    c.add(spec.code, base);
+    return undefined;
+  }
+  const local = new IssueCollector();
+  const out: ParsedRange<K>[] = [];
+  raw.forEach((item: unknown, i) => {
+    const p = [...base, i];
+    if (!isObject(item)) {
+      local.add(spec.code, p);
+      return;
+    }
+    const bound = { code: spec.code, allowNumber: true } as const;
+    const from = readDecimal(item, "from_value", p, local, bound);
+    const to = readOptionalDecimal(item, "to_value", p, local, bound);
+    const values: Record<string, Decimal | undefined> = {};
+    for (const [k, code] of spec.values) values[k] = readDecimal(item, k, p, local, { code });
+    if (from !== undefined && to !== undefined) out.push({ from_value: from, to_value: to, ...values } as ParsedRange<K>);
+  });
+  if (local.empty) checkOrder(out, base, spec, local);
+  c.addAll(local.list);
+  return local.empty ? out : undefined;
+}
+
+function checkOrder<K extends string>(ranges: readonly ParsedRange<K>[], base: Path, spec: RangeSpec<K>, c: IssueCollector): void {
+  const last = ranges.length - 1;
+  ranges.forEach((r, i) => {
+    if (i === 0) {
+      if (!r.from_value.eq(ZERO) && !r.from_value.eq(ONE)) c.add(spec.code, [...base, 0, "from_value"]);
+    } else {
+      const prevTo = ranges[i - 1]?.to_value;
+      if (prevTo !== null && prevTo !== undefined && !spec.gaps.some((g) => r.from_value.eq(prevTo.plus(g)))) {
+        c.add(spec.code, [...base, i, "from_value"]);
+      }
+    }
+    if (i === last) {
+      if (r.to_value !== null) c.add(spec.code, [...base, i, "to_value"]);
+    } else if (r.to_value === null || r.to_value.lte(r.from_value)) {
+      c.add(spec.code, [...base, i, "to_value"]);
+    }
+  });
+}

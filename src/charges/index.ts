@@ -1,0 +1,27 @@
+/**
+ * The typed API of the charge models.
+ */
+export { rateCharge, validateCharge, collectCharge, type ChargeSpec, type RateChargeOptions } from "./rateCharge.js";
+export { applyChargeModel as rateParsedCharge, projectUnits } from "./applyChargeModel.js";
+export { parseCharge, isChargeModelName } from "./parseCharge.js";
+export { parseAggregation, type AggregationInput, type DecimalLike } from "./parseAggregation.js";
+export { chargeModels } from "./table.js";
+export {
+  CHARGE_MODELS,
+  type ChargeModelName,
+  type Charge,
+  type ChargeModelDef,
+  type Aggregation,
+  type RateOptions,
+  type ChargeResult,
+  type AmountDetails,
+  type AmountRange,
+  type RateRange,
+  type GraduatedRangeDetail,
+  type GraduatedPercentageRangeDetail,
+  type PackageDetails,
+  type PercentageDetails,
+  type VolumeDetails,
+  type PropertiesByModel,
+} from "./types.js";
+export { prepareCharge, type PreparedCharge, type PrepareContext, type ScaledRater } from "./prepareCharge.js";

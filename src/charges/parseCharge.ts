@@ -1,0 +1,44 @@
+/**
+ * Parses a raw charge (`charge_model`, `properties`, `prorated`, `pay_in_advance`) and validates
+ * its properties with the model's own rules (semantics §19).
+ */
+import { IssueCollector, type Path, type Result, fail, ok } from "../core/issue.js";
+import { isAbsent, isObject } from "./_parse.js";
+import { chargeModels } from "./table.js";
+import { CHARGE_MODELS, type Charge, type ChargeModelName } from "./types.js";
+
+export function isChargeModelName(x: unknown): x is ChargeModelName {
+  return typeof x === "string" && (CHARGE_MODELS as readonly string[]).includes(x);
+}
+
+export function parseCharge(raw: unknown, path: Path = ["charge"]): Result<Charge> {
+  const c = new IssueCollector();
+  if (!isObject(raw)) {
+    c.add(isAbsent(raw) ? "value_is_mandatory" : "invalid_value", path);
+    return fail(c.issues()!);
+  }
+  const model = raw["charge_model"];
+  const flags: Record<string, boolean | undefined> = {};
+  for (const key of ["prorated", "pay_in_advance"] as const) {
+    const v = raw[key];
+    if (isAbsent(v)) continue;
+    if (typeof v === "boolean") flags[key] = v;
+    else c.add("invalid_value", [...path, key]);
+  }
+  if (!isChargeModelName(model)) {
+    c.add(isAbsent(model) ? "value_is_mandatory" : "invalid_charge_model", [...path, "charge_model"]);
+    return fail(c.issues()!);
+  }
+  // Volume charges cannot be paid in advance (semantics §7, §15).
+  if (model === "volume" && flags["pay_in_advance"] === true) c.add("not_allowed", [...path, "pay_in_advance"]);
+  const props = chargeModels[model].parse(raw["properties"], [...path, "properties"]);
+  if (!props.ok) c.addAll(props.issues);
+  const issues = c.issues();
+  if (issues || !props.ok) return fail(issues!);
+  return ok({
+    charge_model: model,
+    properties: props.value,
+    prorated: flags["prorated"],
+    pay_in_advance: flags["pay_in_advance"],
+  } as Charge);
+}

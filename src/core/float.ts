@@ -1,0 +1,33 @@
+/**
+ * The few places where the reference engine computes in binary floating point
+ * (single-day prices, the true-up minimum, credit-note day prices, proration
+ * coefficients). These helpers reproduce that arithmetic on purpose and convert the
+ * result to an exact Decimal by its shortest round-trip text, as the reference writes
+ * floats into decimal columns. Nothing else in the engine may use float arithmetic on money.
+ */
+import { type Decimal, fromScaledBigInt } from "./decimal.js";
+import { invariant } from "./issue.js";
+
+/** The shortest decimal text of a finite double (`0.1 + 0.2` → 0.30000000000000004), as a Decimal. */
+export function floatToDecimal(x: number): Decimal {
+  invariant(Number.isFinite(x), `not a finite number: ${x}`);
+  const [mantissa = "0", exp = "0"] = String(x).split("e");
+  const neg = mantissa.startsWith("-");
+  const body = neg ? mantissa.slice(1) : mantissa;
+  const [int = "0", frac = ""] = body.split(".");
+  const digits = BigInt(int + frac);
+  return fromScaledBigInt(neg ? -digits : digits, frac.length - Number(exp));
+}
+
+/** Ruby's `Float#round`: to an integer, half away from zero. */
+export function roundHalfAway(x: number): number {
+  invariant(Number.isFinite(x), `not a finite number: ${x}`);
+  return x < 0 ? -Math.round(-x) : Math.round(x);
+}
+
+/** `Float#round` to a bigint (the value must be a safe integer after rounding). */
+export function roundHalfAwayToBigInt(x: number): bigint {
+  const r = roundHalfAway(x);
+  invariant(Number.isSafeInteger(r), `rounded float out of the safe range: ${x}`);
+  return BigInt(r);
+}
