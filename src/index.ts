@@ -33,5 +33,5 @@ export { type Instant, type Period, parseInstant, formatInstant } from "./core/i
 // typed API, one barrel per area
 export * from "./parse/schemas/index.js";
 export * from "./charges/index.js";
-// export * from "./aggregation/index.js";
+export * from "./aggregation/index.js";
 export * from "./period/index.js";

@@ -3,6 +3,6 @@
  * plain JSON values and throw {@link ValidationError} (code `validation_errors`) on bad input.
  */
 export { applyChargeModel } from "./applyChargeModel.js";
-// export { aggregate } from "./aggregate.js";
+export { aggregate } from "./aggregate.js";
 export { billingPeriod } from "./billingPeriod.js";
 export { ValidationError } from "../core/issue.js";

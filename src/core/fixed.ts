@@ -1,0 +1,175 @@
+/**
+ * Exact fixed-point arithmetic for hot loops: decimals as `mantissa / 10^scale`.
+ *
+ * A value is read once into a {@link FixedCell}: a safe-integer mantissa when it has at
+ * most 15 digits, else a bigint. Sums ({@link FixedSum}) keep a float64 part that only
+ * ever holds safe integers (|n| ≤ 2^52, so adding one more term of at most 2^52 stays
+ * below 2^53 and is exact) and flush it into a bigint before it could round. A term that
+ * cannot be made a safe integer at the sum's scale goes straight to the bigint. Nothing
+ * is ever truncated: a value with more decimals raises the sum's scale. Decimals are
+ * built once, at the end ({@link sumToDecimal}).
+ */
+import { type Decimal, fromScaledBigInt } from "./decimal.js";
+
+/** A parsed decimal: `(b ?? m) / 10^s`. `b` is set only when `m` would not be a safe integer. */
+export interface FixedCell {
+  m: number;
+  s: number;
+  b: bigint | undefined;
+}
+
+/** An exact running sum `(b + n) / 10^s`. */
+export interface FixedSum {
+  n: number;
+  b: bigint;
+  s: number;
+}
+
+const LIMIT = 4_503_599_627_370_496; // 2^52
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i); // exact up to 1e22
+const BIG_POW10: bigint[] = [];
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+export function pow10n(k: number): bigint {
+  return (BIG_POW10[k] ??= 10n ** BigInt(k));
+}
+
+export function newCell(): FixedCell {
+  return { m: 0, s: 0, b: undefined };
+}
+
+export function copyCell(c: FixedCell): FixedCell {
+  return { m: c.m, s: c.s, b: c.b };
+}
+
+/**
+ * Reads `raw` (a `-?\d+(\.\d+)?` string, or a finite number whose shortest text has that
+ * form) into `cell`. Returns false, leaving `cell` unspecified, for anything else.
+ */
+export function readFixed(raw: unknown, cell: FixedCell): boolean {
+  if (typeof raw === "number") {
+    if (Number.isSafeInteger(raw)) {
+      cell.m = raw;
+      cell.s = 0;
+      cell.b = undefined;
+      return true;
+    }
+    return Number.isFinite(raw) && readText(String(raw), cell);
+  }
+  return typeof raw === "string" && readText(raw, cell);
+}
+
+function readText(t: string, cell: FixedCell): boolean {
+  const len = t.length;
+  if (len === 0 || len > 16) return readLong(t, cell);
+  let i = t.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  let m = 0;
+  let dot = -1;
+  for (; i < len; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 48 && c <= 57) m = m * 10 + (c - 48);
+    else if (c === 46 && dot < 0 && i > start && i < len - 1) dot = i;
+    else return false;
+  }
+  if (i === start) return false;
+  if (m > LIMIT) return readLong(t, cell); // 16 digits
+  cell.m = start === 1 ? (m === 0 ? 0 : -m) : m;
+  cell.s = dot < 0 ? 0 : len - 1 - dot;
+  cell.b = undefined;
+  return true;
+}
+
+function readLong(t: string, cell: FixedCell): boolean {
+  if (!DECIMAL_TEXT.test(t)) return false;
+  const dot = t.indexOf(".");
+  cell.s = dot < 0 ? 0 : t.length - 1 - dot;
+  cell.b = BigInt(dot < 0 ? t : t.slice(0, dot) + t.slice(dot + 1));
+  cell.m = NaN;
+  return true;
+}
+
+/** The cell's value as a bigint scaled by 10^scale (`scale ≥ cell.s`). */
+export function cellToBigInt(c: FixedCell, scale: number): bigint {
+  const v = c.b ?? BigInt(c.m);
+  return scale === c.s ? v : v * pow10n(scale - c.s);
+}
+
+export function cellToDecimal(c: FixedCell): Decimal {
+  return fromScaledBigInt(c.b ?? BigInt(c.m), c.s);
+}
+
+/** −1, 0 or 1 as `a` is less than, equal to or greater than `b`. */
+export function compareCells(a: FixedCell, b: FixedCell): number {
+  if (a.b === undefined && b.b === undefined) {
+    if (a.s === b.s) return a.m < b.m ? -1 : a.m > b.m ? 1 : 0;
+    const k = Math.abs(a.s - b.s);
+    if (k < POW10.length) {
+      const x = a.s < b.s ? a.m * POW10[k]! : a.m;
+      const y = a.s < b.s ? b.m : b.m * POW10[k]!;
+      if (Math.abs(x) <= LIMIT && Math.abs(y) <= LIMIT) return x < y ? -1 : x > y ? 1 : 0;
+    }
+  }
+  const s = Math.max(a.s, b.s);
+  const x = cellToBigInt(a, s), y = cellToBigInt(b, s);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function newSum(): FixedSum {
+  return { n: 0, b: 0n, s: 0 };
+}
+
+function rescale(acc: FixedSum, s: number): void {
+  acc.b = (acc.b + BigInt(acc.n)) * pow10n(s - acc.s);
+  acc.n = 0;
+  acc.s = s;
+}
+
+/** `acc += cell × k`, exactly (`k` a safe integer; 1 for a plain sum). */
+export function addToSum(acc: FixedSum, c: FixedCell, k = 1): void {
+  if (k === 1 && c.s === acc.s && c.b === undefined) {
+    // The common case: same scale, small mantissa (|m| < 2^53).
+    const n = acc.n + c.m;
+    if (c.m <= LIMIT && c.m >= -LIMIT && n <= LIMIT && n >= -LIMIT) {
+      acc.n = n;
+      return;
+    }
+  }
+  if (c.s > acc.s) rescale(acc, c.s);
+  const d = acc.s - c.s;
+  if (c.b === undefined && d < POW10.length) {
+    const term = c.m * POW10[d]! * k;
+    if (term <= LIMIT && term >= -LIMIT) {
+      const n = acc.n + term;
+      if (n > LIMIT || n < -LIMIT) {
+        acc.b += BigInt(n);
+        acc.n = 0;
+      } else acc.n = n;
+      return;
+    }
+  }
+  acc.b += cellToBigInt(c, acc.s) * BigInt(k);
+}
+
+/** `acc += value / 10^scale` for a bigint value. */
+export function addScaled(acc: FixedSum, value: bigint, scale: number): void {
+  if (scale > acc.s) rescale(acc, scale);
+  acc.b += scale === acc.s ? value : value * pow10n(acc.s - scale);
+}
+
+/** A new sum equal to `a + b`. */
+export function mergeSums(a: FixedSum, b: FixedSum): FixedSum {
+  const out = { n: a.n, b: a.b, s: a.s };
+  addScaled(out, b.b + BigInt(b.n), b.s);
+  return out;
+}
+
+/** The sum as a bigint scaled by 10^scale (`scale ≥ acc.s`). */
+export function sumToBigInt(acc: FixedSum, scale: number = acc.s): bigint {
+  const v = acc.b + BigInt(acc.n);
+  return scale === acc.s ? v : v * pow10n(scale - acc.s);
+}
+
+export function sumToDecimal(acc: FixedSum): Decimal {
+  return fromScaledBigInt(acc.b + BigInt(acc.n), acc.s);
+}

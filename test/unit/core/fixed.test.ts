@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import Big from "big.js";
+import {
+  addToSum, compareCells, newCell, newSum, readFixed, sumToDecimal, mergeSums, cellToDecimal, type FixedCell,
+} from "../../../src/core/fixed.js";
+import { toDecimalString } from "../../../src/core/decimal.js";
+
+const cellOf = (x: unknown): FixedCell => {
+  const c = newCell();
+  if (!readFixed(x, c)) throw new Error(`not a decimal: ${String(x)}`);
+  return c;
+};
+
+describe("readFixed", () => {
+  it.each(["0", "-0", "12", "-3", "12.50", "0.0001", "999999999999999", "9007199254740993", "123456789012345678901234567890.123456789"])(
+    "reads %s exactly", (s) => {
+      expect(toDecimalString(cellToDecimal(cellOf(s)))).toBe(new Big(s).toFixed().replace(/^-0$/, "0"));
+    });
+  it.each(["1e5", "abc", "", " 1", "1.", ".5", "+5", "1,5", "-", "--1", "1.2.3", "NaN"])("rejects %j", (s) => {
+    expect(readFixed(s, newCell())).toBe(false);
+  });
+  it("reads numbers by their shortest text and rejects the rest", () => {
+    expect(toDecimalString(cellToDecimal(cellOf(0.1)))).toBe("0.1");
+    expect(toDecimalString(cellToDecimal(cellOf(2 ** 53 - 1)))).toBe("9007199254740991");
+    for (const x of [NaN, Infinity, 1e21, 1e-7, null, undefined, {}, true]) expect(readFixed(x, newCell())).toBe(false);
+  });
+  it("keeps a 16-digit mantissa above 2^52 as a bigint", () => {
+    expect(cellOf("9007199254740993").b).toBe(9007199254740993n);
+    expect(cellOf("4503599627370495").b).toBeUndefined();
+  });
+});
+
+describe("FixedSum", () => {
+  it("is exact where floats are not: 0.1 + 0.2 = 0.3", () => {
+    const acc = newSum();
+    addToSum(acc, cellOf("0.1"));
+    addToSum(acc, cellOf("0.2"));
+    expect(toDecimalString(sumToDecimal(acc))).toBe("0.3");
+  });
+  it("raises its scale instead of truncating, and flushes before 2^53", () => {
+    const acc = newSum();
+    for (let i = 0; i < 3; i++) addToSum(acc, cellOf("4503599627370495"));
+    addToSum(acc, cellOf("0.000000000000000000000000001"));
+    expect(toDecimalString(sumToDecimal(acc))).toBe("13510798882111485.000000000000000000000000001");
+  });
+  it("multiplies by a safe-integer weight", () => {
+    const acc = newSum();
+    addToSum(acc, cellOf("-2.5"), 3600_000);
+    expect(toDecimalString(sumToDecimal(acc))).toBe("-9000000");
+  });
+  it("equals a big.js sum on any values, split and merged anywhere", () => {
+    const text = fc.tuple(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), fc.integer({ min: 0, max: 30 }), fc.boolean())
+      .map(([v, s, small]) => {
+        const x = small ? v % 100000n : v;
+        const neg = x < 0n;
+        let d = (neg ? -x : x).toString().padStart(s + 1, "0");
+        if (s > 0) d = `${d.slice(0, -s)}.${d.slice(-s)}`;
+        return (neg ? "-" : "") + d;
+      });
+    fc.assert(fc.property(fc.array(text, { maxLength: 60 }), fc.nat(60), (values, cut) => {
+      const a = newSum(), b = newSum();
+      values.forEach((v, i) => addToSum(i < cut ? a : b, cellOf(v)));
+      const ref = values.reduce((acc, v) => acc.plus(v), new Big(0));
+      expect(toDecimalString(sumToDecimal(mergeSums(a, b)))).toBe(ref.toFixed());
+    }));
+  });
+});
+
+describe("compareCells", () => {
+  it("orders across scales and sizes like big.js", () => {
+    const text = fc.tuple(fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }), fc.integer({ min: 0, max: 20 }))
+      .map(([v, s]) => new Big(v.toString()).div(new Big(10).pow(s)).toFixed());
+    fc.assert(fc.property(text, text, (x, y) => {
+      expect(compareCells(cellOf(x), cellOf(y))).toBe(new Big(x).cmp(new Big(y)));
+    }));
+    expect(compareCells(cellOf("1.50"), cellOf("1.5"))).toBe(0);
+    expect(compareCells(cellOf("-0.001"), cellOf("0"))).toBe(-1);
+  });
+});
