@@ -2,8 +2,9 @@
 /**
  * ratecard CLI (the only place in src/ with I/O).
  *
- *   ratecard run FILE      FILE is {"fn": "<entry point>", "input": {...}}: prints the result as JSON
- *   ratecard demo FILE     the same, printed for people
+ *   ratecard run FILE      FILE is {"fn": "<entry point>", "input": {...}} (or an array of
+ *                          them): prints each result as JSON
+ *   ratecard demo FILE     the same, each result under its "title"
  */
 import fs from "node:fs";
 import * as api from "./index.js";
@@ -16,15 +17,27 @@ function main(argv: readonly string[]): number {
     process.stderr.write("usage: ratecard run|demo FILE.json\n");
     return 2;
   }
-  const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { fn?: string; input?: unknown; title?: string };
+  const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Doc | Doc[];
+  let status = 0;
+  for (const doc of Array.isArray(parsed) ? parsed : [parsed]) status = Math.max(status, runDoc(doc, cmd === "demo"));
+  return status;
+}
+
+interface Doc {
+  readonly fn?: string;
+  readonly input?: unknown;
+  readonly title?: string;
+}
+
+function runDoc(doc: Doc, demo: boolean): number {
   const fn = (api as unknown as Record<string, unknown>)[doc.fn ?? "simulate"];
   if (typeof fn !== "function") {
     process.stderr.write(`ratecard: no entry point named ${String(doc.fn)}\n`);
     return 2;
   }
+  if (demo) process.stdout.write(`\n# ${doc.title ?? doc.fn}  (${doc.fn})\n`);
   try {
     const out = (fn as EntryPoint)(doc.input);
-    if (cmd === "demo" && doc.title) process.stdout.write(`# ${doc.title}\n`);
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;
   } catch (err) {

@@ -35,3 +35,4 @@ export * from "./parse/schemas/index.js";
 export * from "./charges/index.js";
 export * from "./aggregation/index.js";
 export * from "./period/index.js";
+export * from "./fees/index.js";

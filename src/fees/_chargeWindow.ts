@@ -1,0 +1,35 @@
+/**
+ * The aggregation window of one bucket of a usage charge (filter selection, grouping
+ * keys, proration, percentage free units).
+ */
+import type { Instant } from "../core/instant.js";
+import type { AggregationWindow } from "../aggregation/index.js";
+import type { Charge } from "../charges/index.js";
+import type { UsageChargeFeesInput } from "./usageChargeFees.js";
+import type { FilterValues } from "./types.js";
+
+export function aggregationWindow(input: UsageChargeFeesInput, priced: Charge, filters: FilterValues, ignored: readonly FilterValues[], keys: readonly string[]): AggregationWindow {
+  const m = input.metric;
+  const proratable = m.recurring === true && (m.aggregation_type === "sum_agg" || m.aggregation_type === "unique_count_agg");
+  const w: AggregationWindow = {
+    from: input.window.start,
+    // The reference's inclusive end (…23:59:59.999999): the last millisecond of the window.
+    to: (input.window.end - 1) as Instant,
+    filters,
+    ignored_filters: ignored,
+    grouped_by: keys,
+    // A pay-in-advance charge billed at the period end (no event) is not prorated (§13.1).
+    prorated: priced.prorated === true && proratable && (priced.pay_in_advance !== true || input.current_usage === true),
+    charges_duration: input.charges_duration_in_days,
+    timezone: input.timezone,
+    upgraded: input.terminated_by_upgrade === true,
+    event_values: true,
+  };
+  if (priced.charge_model !== "percentage") return w;
+  const p = priced.properties;
+  return {
+    ...w,
+    ...(p.free_units_per_events === null ? {} : { free_units_per_events: p.free_units_per_events }),
+    ...(p.free_units_per_total_aggregation === null ? {} : { free_units_per_total_aggregation: p.free_units_per_total_aggregation }),
+  };
+}

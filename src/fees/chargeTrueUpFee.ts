@@ -1,0 +1,45 @@
+/**
+ * The true-up fee of a usage charge on an invoice (charges.md §17), as a Fee linked to
+ * the charge's default fee.
+ */
+import type { Instant } from "../core/instant.js";
+import { prorationDays } from "../period/index.js";
+import { trueUpFeeAmounts } from "./trueUp.js";
+import type { Fee } from "./types.js";
+import type { UsageChargeFeesInput } from "./usageChargeFees.js";
+
+/** The default (unfiltered) fee of a charge: the true-up's parent. */
+export function isDefaultChargeFee(f: Fee): boolean {
+  return f.item.filters === null || f.item.filters === undefined;
+}
+
+/** charges.md §17: billed days = local days of the window (minus one when terminated by an upgrade). */
+export function chargeTrueUpFee(input: UsageChargeFeesInput, fees: readonly Fee[]): Fee | undefined {
+  const min = input.charge.min_amount_cents;
+  if (min === undefined || min <= 0n) return undefined;
+  const days = prorationDays(input.window, input.timezone) - (input.terminated_by_upgrade === true ? 1 : 0);
+  const amounts = trueUpFeeAmounts({
+    min_amount_cents: min,
+    charges_duration_in_days: input.charges_duration_in_days,
+    billed_days: Math.max(0, days),
+    fees,
+    currency: input.currency,
+  });
+  if (amounts === undefined) return undefined;
+  const parent = fees.find(isDefaultChargeFee);
+  return {
+    ...amounts,
+    item: { ...(parent?.item ?? { type: "charge", code: input.metric.code, name: input.metric.name ?? input.metric.code }), filters: null, grouped_by: {} },
+    from_date: input.window.start,
+    to_date: (input.window.end - 1000) as Instant,
+    pay_in_advance: false,
+    ...(input.charge.id === undefined ? {} : { charge_id: input.charge.id }),
+    charge_filter_id: null,
+    true_up: true,
+  };
+}
+
+/** Σ of the fees' amounts (a charge's usage). */
+export function sumAmountCents(fees: readonly Fee[]): bigint {
+  return fees.reduce((a, f) => a + f.amount_cents, 0n);
+}

@@ -1,0 +1,85 @@
+/**
+ * The fee of one fixed charge for a window (periods.md §7).
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import type { Decimal } from "../core/decimal.js";
+import type { Instant, Period } from "../core/instant.js";
+import { rateParsedCharge as applyChargeModel } from "../charges/index.js";
+import type { AmountRange } from "../charges/index.js";
+import { chargeFeeAmounts } from "./chargeFee.js";
+import { feeAmountDetails } from "./feeAmountDetails.js";
+import { type FixedChargeEvent, fixedChargeUnits } from "./fixedChargeUnits.js";
+import type { Fee, FeeAmounts } from "./types.js";
+
+/** A fixed charge: an add-on priced with standard, graduated or volume, per unit. */
+export type FixedChargeModel =
+  | { readonly charge_model: "standard"; readonly properties: { readonly amount: Decimal } }
+  | { readonly charge_model: "graduated"; readonly properties: { readonly graduated_ranges: readonly AmountRange[] } }
+  | { readonly charge_model: "volume"; readonly properties: { readonly volume_ranges: readonly AmountRange[] } };
+
+export type FixedCharge = FixedChargeModel & {
+  readonly id?: string;
+  /** The fixed charge's code (default: its add-on's code). */
+  readonly code: string;
+  readonly name: string;
+  readonly invoice_display_name?: string | null;
+  readonly pay_in_advance: boolean;
+  readonly prorated: boolean;
+};
+
+/** The charge model applied to a number of units, as fee amounts (§16 rounding, negative → 0). */
+export function priceFixedChargeUnits(charge: FixedChargeModel, units: Decimal, currency: CurrencyCode, fullUnits?: Decimal): FeeAmounts {
+  const aggregation = fullUnits === undefined ? { units, events_count: 0 } : { units, events_count: 0, full_units_number: fullUnits };
+  const result = applyChargeModel({ ...charge, prorated: false, pay_in_advance: false }, aggregation);
+  return chargeFeeAmounts({
+    result: { ...result, amount_details: feeAmountDetails(result.amount_details), full_units_number: fullUnits },
+    aggregation: { events_count: 0 },
+    currency,
+    charge: {},
+  });
+}
+
+export interface FixedChargeFeeInput {
+  readonly fixed_charge: FixedCharge;
+  /** Units events of this subscription's fixed charge, in creation order. */
+  readonly events: readonly FixedChargeEvent[];
+  /**
+   * The fee window `[start, end)`: the fixed-charges window of the billing run for an
+   * arrears charge; the current period (current-usage mode) for an advance charge.
+   */
+  readonly window: Period;
+  readonly fixed_charges_duration_in_days: number;
+  readonly timezone: string;
+  readonly currency: CurrencyCode;
+}
+
+/**
+ * Units over time (prorated or not), the charge model applied to them, the amount rounded
+ * at the currency. The fee shows the non-prorated units (`full_units_number`) and spans
+ * the window (`to_date` = its last second).
+ * @example 10 units × 10.00, raised to 20 on the 16th of a 30-day month, prorated → 15 units priced → 150.00
+ */
+export function fixedChargeFee(input: FixedChargeFeeInput): Fee {
+  const fc = input.fixed_charge;
+  const u = fixedChargeUnits(input.events, input.window, {
+    prorated: fc.prorated,
+    duration_in_days: input.fixed_charges_duration_in_days,
+    timezone: input.timezone,
+  });
+  const amounts = priceFixedChargeUnits(fc, u.units, input.currency, fc.prorated ? u.full_units_number : undefined);
+  return {
+    ...amounts,
+    units: fc.prorated ? u.full_units_number : u.units,
+    total_aggregated_units: u.units,
+    item: { type: "fixed_charge", code: fc.code, name: fc.name, invoice_display_name: fc.invoice_display_name ?? null },
+    from_date: input.window.start,
+    to_date: lastSecond(input.window),
+    pay_in_advance: fc.pay_in_advance,
+    ...(fc.id === undefined ? {} : { fixed_charge_id: fc.id }),
+  };
+}
+
+/** The inclusive `to_date` of a half-open window: one second before its end. */
+export function lastSecond(window: Period): Instant {
+  return (window.end - 1000) as Instant;
+}

@@ -1,0 +1,109 @@
+/**
+ * The fee of one event of a pay-in-advance charge (charges.md §15):
+ * `amount = model(total) − model(total − delta, events_count − 1, exclude_event)`.
+ */
+import { type Decimal, ZERO, divOrZero, round, toScaledBigInt } from "../core/decimal.js";
+import type { CurrencyCode } from "../core/currency.js";
+import { subunitToUnit, toMinorUnits } from "../core/money.js";
+import { rateParsedCharge as applyChargeModel } from "../charges/index.js";
+import type { Aggregation, Charge, ChargeResult } from "../charges/index.js";
+import { type FeeAmountDetails, feeAmountDetails } from "./feeAmountDetails.js";
+import type { AdvanceEventDelta } from "./payInAdvanceDeltas.js";
+import type { FeeAmounts } from "./types.js";
+
+export interface PayInAdvanceFeeInput {
+  readonly charge: Charge;
+  /** The period's aggregation up to and including the event (units = total, events_count with it). */
+  readonly aggregation: Aggregation;
+  /** The event's delta (`payInAdvanceDeltas`). For prorated charges `delta.delta` is the unprorated delta. */
+  readonly delta: AdvanceEventDelta;
+  /** Prorated charges: the event's prorated units delta that the model prices (§13.3). */
+  readonly prorated_delta?: Decimal;
+  readonly currency: CurrencyCode;
+}
+
+/**
+ * The event's fee amounts. An event that does not raise the high-water mark shows the
+ * units it applied and amount 0; otherwise units = delta and the incremental amount.
+ * `unit_amount = rounded amount / units` (0 when the rounded amount is 0).
+ * @example graduated 0–∞ @0.01 flat 0.01, first event of 1 unit → model(1) − model(0) = 0.02 → 2 cents
+ */
+export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts {
+  const { charge, aggregation, delta, currency } = input;
+  const events = aggregation.events_count ?? 0;
+  const common = { events_count: 1, total_aggregated_units: aggregation.units };
+  if (!delta.raises) {
+    return { ...common, units: delta.applied, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details: {} };
+  }
+  const priced = input.prorated_delta ?? delta.delta;
+  const withEvent = applyChargeModel(charge, aggregation);
+  const without = applyChargeModel(
+    charge,
+    { ...aggregation, units: aggregation.units.minus(priced), events_count: Math.max(0, events - 1), ...dropLast(aggregation) },
+    { exclude_event: true },
+  );
+  let amount = withEvent.amount.minus(without.amount);
+  if (amount.lt(ZERO)) amount = ZERO;
+  const s = subunitToUnit(currency);
+  const cents = toMinorUnits(amount, currency);
+  const rounded = divOrZero(toDecimal(cents), s);
+  const unitAmount = rounded.eq(ZERO) ? ZERO : divOrZero(rounded, delta.delta);
+  return {
+    ...common,
+    units: delta.delta,
+    amount_cents: cents,
+    precise_amount_cents: amount.times(s),
+    unit_amount_cents: toScaledBigInt(round(unitAmount.times(s), 0, "down"), 0),
+    precise_unit_amount: unitAmount,
+    amount_details: detailsDifference(withEvent, without),
+  };
+}
+
+/** The per-event lists without the current (last) event. */
+function dropLast(a: Aggregation): Partial<Aggregation> {
+  const out: { running_total?: readonly Decimal[]; event_values?: readonly Decimal[] } = {};
+  if (a.running_total !== undefined) out.running_total = a.running_total.slice(0, -1);
+  if (a.event_values !== undefined) out.event_values = a.event_values.slice(0, -1);
+  return out;
+}
+
+function toDecimal(cents: bigint): Decimal {
+  return ZERO.plus(cents.toString());
+}
+
+/**
+ * `{}` for every model except percentage (field-by-field difference, free units =
+ * units − paid units) and graduated percentage (per range of the "with" side, the
+ * difference of the matching range, `per_unit_total_amount = round(total / units, 2)`).
+ */
+function detailsDifference(w: ChargeResult, wo: ChargeResult): FeeAmountDetails {
+  const a = w.amount_details;
+  const b = wo.amount_details;
+  if (a.kind === "percentage" && b.kind === "percentage") {
+    const units = a.units.minus(b.units);
+    const paid = a.paid_units.minus(b.paid_units);
+    return {
+      ...feeAmountDetails(a),
+      units,
+      paid_units: paid,
+      free_units: units.minus(paid),
+      free_events: a.free_events - b.free_events,
+      paid_events: a.paid_events - b.paid_events,
+      per_unit_total_amount: a.per_unit_total_amount.minus(b.per_unit_total_amount),
+      fixed_fee_total_amount: a.fixed_fee_total_amount.minus(b.fixed_fee_total_amount),
+      min_max_adjustment_total_amount: a.min_max_adjustment_total_amount.minus(b.min_max_adjustment_total_amount),
+    };
+  }
+  if (a.kind === "graduated_percentage" && b.kind === "graduated_percentage") {
+    return {
+      graduated_percentage_ranges: a.graduated_percentage_ranges.map((r) => {
+        const o = b.graduated_percentage_ranges.find((x) => x.from_value.eq(r.from_value));
+        const units = o === undefined ? r.units : r.units.minus(o.units);
+        const total = o === undefined ? r.total_with_flat_amount : r.total_with_flat_amount.minus(o.total_with_flat_amount);
+        const flat = o === undefined ? r.flat_unit_amount : r.flat_unit_amount.minus(o.flat_unit_amount);
+        return { ...r, units, flat_unit_amount: flat, total_with_flat_amount: total, per_unit_total_amount: round(divOrZero(total, units), 2, "half_up") };
+      }),
+    };
+  }
+  return {};
+}

@@ -1,0 +1,93 @@
+/**
+ * Termination: what the final invoice holds, which boundaries it bills, whether the
+ * period's advance invoice exists (periods.md §5, §9).
+ */
+import type { Instant, Period } from "../core/instant.js";
+import { dateOf, wallToInstant } from "../core/zone.js";
+import { type BillingPeriod, type BillingPeriodInput, type Schedule, computeBillingPeriod, periodContaining } from "../period/index.js";
+
+export type OnTerminationInvoice = "generate" | "skip";
+
+/** What the final (`subscription_terminating`) invoice bills for the subscription. */
+export interface FinalInvoiceContent {
+  /** Arrears plan: the fee up to `terminated_at`; in advance: none (already paid). */
+  readonly subscription_fee: boolean;
+  /** Usage charges of the running period (recurring pay-in-advance charges are not re-billed). */
+  readonly usage_charges: boolean;
+  readonly arrears_fixed_charges: boolean;
+  /** Never on a terminated subscription. */
+  readonly advance_fixed_charges: false;
+}
+
+/** The final invoice's content, or `null` with `on_termination_invoice: skip`. */
+export function finalInvoiceContent(planPayInAdvance: boolean, onTerminationInvoice: OnTerminationInvoice = "generate"): FinalInvoiceContent | null {
+  if (onTerminationInvoice === "skip") return null;
+  return { subscription_fee: !planPayInAdvance, usage_charges: true, arrears_fixed_charges: true, advance_fixed_charges: false };
+}
+
+export interface TerminationPeriodInput {
+  /** The period input of the termination run: status `terminated`, `billing_at = terminated_at`. */
+  readonly period: BillingPeriodInput;
+  readonly schedule: Schedule;
+  /** The previous period (the one ending at the start of the current one) has an invoice. */
+  readonly previous_period_billed: boolean;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The boundaries of the termination invoice (`TerminatedDatesService`): the normal ones,
+ * except that a subscription without next subscription terminated less than one day
+ * after a period end whose invoice was never issued bills that previous full period
+ * (the boundaries of a run at `terminated_at` as if still active).
+ */
+export function terminationBillingPeriod(input: TerminationPeriodInput): BillingPeriod {
+  const p = input.period;
+  const normal = computeBillingPeriod(p);
+  const t = p.subscription.terminated_at;
+  if (t === null || p.subscription.next_subscription != null || input.previous_period_billed) return normal;
+  const current = currentPeriodStart(t, input.schedule, p.timezone);
+  if (t - current >= DAY) return normal;
+  return computeBillingPeriod({ ...p, subscription: { ...p.subscription, status: "active", terminated_at: null }, current_usage: false });
+}
+
+/** Start (00:00 in the zone) of the plan period containing `t`'s local date. */
+export function currentPeriodStart(t: Instant, schedule: Schedule, timezone: string): Instant {
+  return wallToInstant(periodContaining(dateOf(t, timezone), schedule).first, timezone);
+}
+
+/** The boundaries an invoice of the subscription records. */
+export interface InvoicedBoundaries {
+  readonly period: Period | null;
+  readonly charges_period: Period | null;
+}
+
+/**
+ * periods.md §9 "the period's advance invoice exists": `P` = start of the period holding
+ * `terminated_at` (as if still active). `P < started_at` → the first period, billed at
+ * creation → yes. Otherwise yes only when an invoice carries exactly the boundaries of a
+ * periodic run at `P` (to the second).
+ */
+export function periodAdvanceInvoiceExists(
+  input: { readonly period: BillingPeriodInput; readonly schedule: Schedule },
+  invoices: readonly InvoicedBoundaries[],
+): boolean {
+  const p = input.period;
+  const t = p.subscription.terminated_at;
+  const started = p.subscription.started_at;
+  if (t === null || started === null) return false;
+  const start = currentPeriodStart(t, input.schedule, p.timezone);
+  if (start < started) return true;
+  const expected = computeBillingPeriod({
+    ...p,
+    subscription: { ...p.subscription, status: "active", terminated_at: null },
+    billing_at: start,
+    current_usage: false,
+  });
+  return invoices.some((i) => samePeriod(i.period, expected.period) && samePeriod(i.charges_period, expected.charges_period));
+}
+
+function samePeriod(a: Period | null, b: Period | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Math.floor(a.start / 1000) === Math.floor(b.start / 1000) && Math.floor(a.end / 1000) === Math.floor(b.end / 1000);
+}

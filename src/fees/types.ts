@@ -1,0 +1,71 @@
+/**
+ * The Fee shape produced by the fees area (the specification's Fee resource, typed).
+ *
+ * Money in `*_cents` fields is an integer of minor units (`bigint`); quantities and
+ * unrounded amounts are `Decimal`; dates are instants. The JSON edge (simulator)
+ * serialises them.
+ */
+import type { Decimal } from "../core/decimal.js";
+import type { Instant } from "../core/instant.js";
+import type { FilterValues } from "../aggregation/index.js";
+
+/** `item.type` of a fee (the reference engine's `fee_type`). */
+export type FeeType = "subscription" | "charge" | "fixed_charge" | "add_on" | "credit" | "commitment";
+
+/** A charge filter's values: key → allowed values (the aggregation area's type). */
+export type { FilterValues };
+
+/** The `item` object of a fee. */
+export interface FeeItem {
+  readonly type: FeeType;
+  readonly code: string;
+  readonly name: string;
+  readonly invoice_display_name?: string | null;
+  readonly filter_invoice_display_name?: string | null;
+  /** Charge fees: the filter's values (`null` for the default bucket or an unfiltered charge). */
+  readonly filters?: FilterValues | null;
+  /** Grouped charge fees: the group's values (`{}` for an ungrouped fee). */
+  readonly grouped_by?: Readonly<Record<string, string | null>>;
+}
+
+/** The money and quantity fields every fee carries. */
+export interface FeeAmounts {
+  readonly units: Decimal;
+  readonly amount_cents: bigint;
+  /** Unrounded amount in minor units. */
+  readonly precise_amount_cents: Decimal;
+  /** The unit price in minor units, truncated to an integer. */
+  readonly unit_amount_cents: bigint;
+  /** The unit price in currency units, unrounded. */
+  readonly precise_unit_amount: Decimal;
+  readonly events_count: number;
+  readonly total_aggregated_units: Decimal;
+  readonly amount_details: Readonly<Record<string, unknown>>;
+  /** Premium pricing units: the amounts in pricing-unit money, when the charge uses one. */
+  readonly pricing_unit_details?: PricingUnitDetails;
+}
+
+export interface PricingUnitDetails {
+  readonly amount_cents: bigint;
+  readonly precise_amount_cents: Decimal;
+  readonly unit_amount_cents: bigint;
+  readonly precise_unit_amount: Decimal;
+  readonly conversion_rate: Decimal;
+}
+
+/** A fee of a subscription for a window. */
+export interface Fee extends FeeAmounts {
+  readonly item: FeeItem;
+  readonly from_date: Instant;
+  readonly to_date: Instant;
+  readonly pay_in_advance: boolean;
+  /** Ids of what the fee bills, passed through from the catalog when known. */
+  readonly charge_id?: string;
+  readonly charge_filter_id?: string | null;
+  readonly fixed_charge_id?: string;
+  /** True-up fees: marks the fee as the true-up of its charge's default fee. */
+  readonly true_up?: boolean;
+}
+
+/** Plan intervals. */
+export type PlanInterval = "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";

@@ -1,0 +1,123 @@
+/**
+ * The fees of one usage charge for a charges window: one per filter and one for the
+ * default bucket, one per group of a grouped charge, then the min-spend true-up
+ * (charges.md §11, §14, §16, §17).
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import { round } from "../core/decimal.js";
+import type { Instant, Period } from "../core/instant.js";
+import { subunitToUnit } from "../core/money.js";
+import { type BillableMetric, type UnitsResult, type UsageEvent, aggregateEvents } from "../aggregation/index.js";
+import { type Charge, rateParsedCharge } from "../charges/index.js";
+import { requirePositiveInteger } from "./_check.js";
+import { chargeFeeAmounts } from "./chargeFee.js";
+import { type MetricFilters, chargeFilterSelections } from "./chargeFilterSelections.js";
+import { feeAmountDetails } from "./feeAmountDetails.js";
+import { keepChargeFee } from "./keepChargeFee.js";
+import { chargeTrueUpFee, isDefaultChargeFee } from "./chargeTrueUpFee.js";
+import { aggregationWindow } from "./_chargeWindow.js";
+import type { Fee, FilterValues } from "./types.js";
+
+/** A filter of a charge: its values as configured and its own price. */
+export interface UsageChargeFilter {
+  readonly id?: string;
+  readonly values: FilterValues;
+  /** The filter's properties, parsed with the charge's model. */
+  readonly charge: Charge;
+  readonly pricing_group_keys?: readonly string[];
+  readonly invoice_display_name?: string | null;
+}
+
+export interface UsageCharge {
+  readonly id?: string;
+  readonly charge: Charge;
+  /** `pricing_group_keys` (legacy `grouped_by`) of the charge's properties. */
+  readonly pricing_group_keys?: readonly string[];
+  /** In creation order (older first). */
+  readonly filters?: readonly UsageChargeFilter[];
+  readonly invoice_display_name?: string | null;
+  readonly min_amount_cents?: bigint;
+}
+
+export interface UsageChargeFeesInput {
+  readonly charge: UsageCharge;
+  readonly metric: BillableMetric & { readonly name?: string; readonly filters?: MetricFilters };
+  readonly events: readonly UsageEvent[];
+  /** The charges window `[start, end)` of the billing run. */
+  readonly window: Period;
+  readonly charges_duration_in_days: number;
+  readonly timezone: string;
+  readonly currency: CurrencyCode;
+  /** For a current-usage answer: every fee is kept, and no true-up. */
+  readonly current_usage?: boolean;
+  /** The subscription was terminated by an upgrade (one day less of proration and minimum). */
+  readonly terminated_by_upgrade?: boolean;
+}
+
+/**
+ * The charge's fees in the invoice's order: filter fees in the filters' order, then the
+ * default bucket; grouped fees by group values (null first); the true-up last. All-zero
+ * fees are left out (charges.md §16 step 4), except in current usage and the true-up's parent.
+ */
+export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
+  const { charge, metric } = input;
+  requirePositiveInteger(input.charges_duration_in_days, ["charges_duration_in_days"]);
+  // §5: no usage fees for a missing or empty window (from ≥ to).
+  if (input.window.start >= input.window.end - 1000) return [];
+  const filters = charge.filters ?? [];
+  const selections = filters.length === 0
+    ? [{ filter_index: null, filters: {}, ignored_filters: [] }]
+    : chargeFilterSelections(filters, metric.filters ?? []);
+  const fees: Fee[] = [];
+  for (const sel of selections) {
+    const filter = sel.filter_index === null ? undefined : filters[sel.filter_index];
+    const priced = filter?.charge ?? charge.charge;
+    const keys = (filter === undefined ? charge.pricing_group_keys : filter.pricing_group_keys) ?? [];
+    const result = aggregateEvents(metric, input.events, aggregationWindow(input, priced, sel.filters, sel.ignored_filters, keys));
+    const groups = keys.length === 0 ? [{ grouped_by: {}, units: result }] : (result.grouped_usage ?? []).map((g) => ({ grouped_by: g.grouped_by, units: g as UnitsResult }));
+    for (const g of groups) {
+      fees.push(feeOf(input, priced, g.units, g.grouped_by, filter));
+    }
+  }
+  const trueUp = input.current_usage === true ? undefined : chargeTrueUpFee(input, fees);
+  const kept = fees.filter((f) => keepChargeFee(f, { current_usage: input.current_usage === true, true_up_parent: trueUp !== undefined && isDefaultChargeFee(f) }));
+  return trueUp === undefined ? kept : [...kept, trueUp];
+}
+
+function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, groupedBy: Readonly<Record<string, string | null>>, filter: UsageChargeFilter | undefined): Fee {
+  const eventsCount = typeof u.events_count === "number" ? u.events_count : Number(round(u.events_count, 0, "down").toString());
+  const aggregation = {
+    units: u.units,
+    events_count: eventsCount,
+    ...(u.full_units_number === undefined ? {} : { full_units_number: u.full_units_number }),
+    ...(u.running_total === undefined ? {} : { running_total: u.running_total }),
+    ...(u.event_values === undefined ? {} : { event_values: u.event_values }),
+  };
+  const result = rateParsedCharge(priced, aggregation, { subunit_to_unit: subunitToUnit(input.currency) });
+  const amounts = chargeFeeAmounts({
+    result: { ...result, amount_details: feeAmountDetails(result.amount_details), full_units_number: u.full_units_number },
+    aggregation: { events_count: eventsCount, total_aggregated_units: u.total_aggregated_units, current_usage_units: u.current_usage_units },
+    currency: input.currency,
+    charge: { prorated: priced.prorated === true, pay_in_advance: priced.pay_in_advance === true },
+    ...(input.current_usage === true ? { current_usage: true } : {}),
+  });
+  const c = input.charge;
+  return {
+    ...amounts,
+    item: {
+      type: "charge",
+      code: input.metric.code,
+      name: input.metric.name ?? input.metric.code,
+      invoice_display_name: c.invoice_display_name ?? null,
+      filter_invoice_display_name: filter?.invoice_display_name ?? null,
+      filters: filter?.values ?? null,
+      grouped_by: groupedBy,
+    },
+    from_date: input.window.start,
+    to_date: (input.window.end - 1000) as Instant,
+    pay_in_advance: priced.pay_in_advance === true,
+    ...(c.id === undefined ? {} : { charge_id: c.id }),
+    charge_filter_id: filter?.id ?? null,
+  };
+}
+
