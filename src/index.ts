@@ -29,6 +29,7 @@ export {
   toDotPath,
 } from "./core/issue.js";
 export { type Instant, type Period, parseInstant, formatInstant } from "./core/instant.js";
+export { type StablePart, NAMESPACE_DNS, NAMESPACE_URL, RATECARD_NAMESPACE, isUuid, stableId, uuidV5 } from "./core/ids.js";
 
 // typed API, one barrel per area
 export * from "./parse/schemas/index.js";

@@ -59,7 +59,7 @@ export function planAggregation(metric: BillableMetric, window: AggregationWindo
   const fe = window.free_units_per_events ?? 0;
   const ft = window.free_units_per_total_aggregation ?? dec(0);
   const runningTotal = fe > 0 || ft.gt(ZERO) ? { events: fe, total: ft } : undefined;
-  const eventValues = window.event_values === true && (type === "sum_agg" || type === "count_agg") && !prorated;
+  const eventValues = window.event_values === true && (type === "sum_agg" || type === "count_agg");
   return {
     kernel,
     input,

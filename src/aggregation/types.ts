@@ -84,6 +84,12 @@ export interface UnitsResult {
   readonly current_usage_units?: Decimal | undefined;
   readonly running_total?: readonly Decimal[] | undefined;
   readonly event_values?: readonly Decimal[] | undefined;
+  /**
+   * Prorated sums with the window's `event_values` (prorated graduated, §10): `event_values`
+   * is then the carried-in total (when events were carried in) followed by the window's
+   * values in time order, and this array each of them times its ratio (r_p, then r_e).
+   */
+  readonly event_prorated_values?: readonly Decimal[] | undefined;
   /** Sum metrics with `precise_amounts`: Σ precise_total_amount_cents of the same events. */
   readonly precise_total_amount_cents?: Decimal | undefined;
 }

@@ -11,6 +11,8 @@ import type { FilterValues } from "./types.js";
 export function aggregationWindow(input: UsageChargeFeesInput, priced: Charge, filters: FilterValues, ignored: readonly FilterValues[], keys: readonly string[]): AggregationWindow {
   const m = input.metric;
   const proratable = m.recurring === true && (m.aggregation_type === "sum_agg" || m.aggregation_type === "unique_count_agg");
+  // A pay-in-advance charge billed at the period end (no event) is not prorated (§13.1).
+  const prorated = priced.prorated === true && proratable && (priced.pay_in_advance !== true || input.current_usage === true);
   const w: AggregationWindow = {
     from: input.window.start,
     // The reference's inclusive end (…23:59:59.999999): the last millisecond of the window.
@@ -18,12 +20,12 @@ export function aggregationWindow(input: UsageChargeFeesInput, priced: Charge, f
     filters,
     ignored_filters: ignored,
     grouped_by: keys,
-    // A pay-in-advance charge billed at the period end (no event) is not prorated (§13.1).
-    prorated: priced.prorated === true && proratable && (priced.pay_in_advance !== true || input.current_usage === true),
+    prorated,
     charges_duration: input.charges_duration_in_days,
     timezone: input.timezone,
     upgraded: input.terminated_by_upgrade === true,
-    event_values: true,
+    // Prorated sums keep per-event values only for the model that walks them (graduated, §10).
+    event_values: !prorated || priced.charge_model === "graduated",
   };
   if (priced.charge_model !== "percentage") return w;
   const p = priced.properties;

@@ -5,6 +5,7 @@
 import type { Instant } from "../core/instant.js";
 import { prorationDays } from "../period/index.js";
 import { trueUpFeeAmounts } from "./trueUp.js";
+import { trueUpFeeIds } from "./_chargeFeeIds.js";
 import type { Fee } from "./types.js";
 import type { UsageChargeFeesInput } from "./usageChargeFees.js";
 
@@ -13,7 +14,11 @@ export function isDefaultChargeFee(f: Fee): boolean {
   return f.item.filters === null || f.item.filters === undefined;
 }
 
-/** charges.md §17: billed days = local days of the window (minus one when terminated by an upgrade). */
+/**
+ * charges.md §17: billed days = local days of the window (minus one when terminated by an
+ * upgrade). The fee names its parent in `svc_true_up_parent_fee_id` (`usageChargeFees`
+ * sets the parent's `svc_true_up_fee_id`).
+ */
 export function chargeTrueUpFee(input: UsageChargeFeesInput, fees: readonly Fee[]): Fee | undefined {
   const min = input.charge.min_amount_cents;
   if (min === undefined || min <= 0n) return undefined;
@@ -28,6 +33,9 @@ export function chargeTrueUpFee(input: UsageChargeFeesInput, fees: readonly Fee[
   if (amounts === undefined) return undefined;
   const parent = fees.find(isDefaultChargeFee);
   return {
+    ...trueUpFeeIds(input),
+    ...(parent === undefined ? {} : { svc_true_up_parent_fee_id: parent.svc_id }),
+    amount_currency: input.currency,
     ...amounts,
     item: { ...(parent?.item ?? { type: "charge", code: input.metric.code, name: input.metric.name ?? input.metric.code }), filters: null, grouped_by: {} },
     from_date: input.window.start,

@@ -9,6 +9,7 @@ import type { AmountRange } from "../charges/index.js";
 import { chargeFeeAmounts } from "./chargeFee.js";
 import { feeAmountDetails } from "./feeAmountDetails.js";
 import { type FixedChargeEvent, fixedChargeUnits } from "./fixedChargeUnits.js";
+import { type FeeIdContext, feeIds, uuidOf, windowParts } from "./feeIds.js";
 import type { Fee, FeeAmounts } from "./types.js";
 
 /** A fixed charge: an add-on priced with standard, graduated or volume, per unit. */
@@ -51,6 +52,8 @@ export interface FixedChargeFeeInput {
   readonly fixed_charges_duration_in_days: number;
   readonly timezone: string;
   readonly currency: CurrencyCode;
+  /** The subscription (and scope) of the fee's id: path "fixed_charge", id (or code), window. */
+  readonly ids?: FeeIdContext;
 }
 
 /**
@@ -67,15 +70,18 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Fee {
     timezone: input.timezone,
   });
   const amounts = priceFixedChargeUnits(fc, u.units, input.currency, fc.prorated ? u.full_units_number : undefined);
+  const toDate = lastSecond(input.window);
   return {
+    ...feeIds(input.ids, ["fixed_charge", fc.id ?? fc.code, ...windowParts(input.window.start, toDate)]),
+    amount_currency: input.currency,
     ...amounts,
     units: fc.prorated ? u.full_units_number : u.units,
     total_aggregated_units: u.units,
     item: { type: "fixed_charge", code: fc.code, name: fc.name, invoice_display_name: fc.invoice_display_name ?? null },
     from_date: input.window.start,
-    to_date: lastSecond(input.window),
+    to_date: toDate,
     pay_in_advance: fc.pay_in_advance,
-    ...(fc.id === undefined ? {} : { fixed_charge_id: fc.id }),
+    ...(fc.id === undefined ? {} : { fixed_charge_id: fc.id, svc_fixed_charge_id: uuidOf("fixed_charge", fc.id) }),
   };
 }
 

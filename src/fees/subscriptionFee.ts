@@ -7,6 +7,7 @@ import type { Instant } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
 import { type CalendarDate, dateOf } from "../core/zone.js";
 import { type BillingPeriod, type PlanFee, type PlanFeeFacts, type Schedule, planFee, selectPlanFeeRule } from "../period/index.js";
+import { type FeeIdContext, feeIds, windowParts } from "./feeIds.js";
 import type { Fee } from "./types.js";
 
 export interface SubscriptionFeeInput {
@@ -30,6 +31,8 @@ export interface SubscriptionFeeInput {
   readonly terminated_by_upgrade?: boolean;
   /** `trial_end_datetime`, when the plan has a trial ({@link trialEnd}). */
   readonly trial_end?: Instant | null;
+  /** The subscription (and scope) of the fee's id: `svc_id` = stableId("fee", …scope, subscription, "subscription", plan code, from, to). */
+  readonly ids?: FeeIdContext;
 }
 
 /** The fee with its plan-fee computation, or `undefined` when the subscription is pending. */
@@ -60,7 +63,10 @@ export function subscriptionFee(input: SubscriptionFeeInput): SubscriptionFee | 
     trial_end: trialEnd,
   });
   const cents = computation.amount_cents;
+  const toDate = (period.end - 1000) as Instant;
   const fee: Fee = {
+    ...feeIds(input.ids, ["subscription", input.plan.code, ...windowParts(period.start, toDate)]),
+    amount_currency: input.currency,
     units: ONE,
     amount_cents: cents,
     precise_amount_cents: computation.precise_amount_cents,
@@ -71,7 +77,7 @@ export function subscriptionFee(input: SubscriptionFeeInput): SubscriptionFee | 
     amount_details: { plan_amount_cents: amount },
     item: { type: "subscription", code: input.plan.code, name: input.plan.name, invoice_display_name: input.plan.invoice_display_name ?? null },
     from_date: period.start,
-    to_date: (period.end - 1000) as Instant,
+    to_date: toDate,
     pay_in_advance: input.plan.pay_in_advance,
   };
   return { fee, computation };

@@ -5,6 +5,7 @@
  * unrounded amounts are `Decimal`; dates are instants. The JSON edge (simulator)
  * serialises them.
  */
+import type { CurrencyCode } from "../core/currency.js";
 import type { Decimal } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import type { FilterValues } from "../aggregation/index.js";
@@ -53,8 +54,25 @@ export interface PricingUnitDetails {
   readonly conversion_rate: Decimal;
 }
 
-/** A fee of a subscription for a window. */
+/**
+ * A fee of a subscription for a window. Its `svc_*` ids are deterministic UUIDs
+ * (`feeIds`, docs/fees.md): the same inputs always give the same ids.
+ */
 export interface Fee extends FeeAmounts {
+  /** UUID v5 of the fee's stable path (caller's scope and subscription, kind, what it bills, window). */
+  readonly svc_id: string;
+  /** The currency of every amount of the fee. */
+  readonly amount_currency: CurrencyCode;
+  /** UUIDs of what the fee belongs to, when known (a non-UUID key is mapped to a stable UUID). */
+  readonly svc_subscription_id?: string;
+  readonly svc_charge_id?: string;
+  /** `null` for the default bucket or an unfiltered charge. */
+  readonly svc_charge_filter_id?: string | null;
+  readonly svc_fixed_charge_id?: string;
+  /** On a true-up's parent: the true-up fee. */
+  readonly svc_true_up_fee_id?: string;
+  /** On a true-up fee: its parent (the charge's default fee). */
+  readonly svc_true_up_parent_fee_id?: string;
   readonly item: FeeItem;
   readonly from_date: Instant;
   readonly to_date: Instant;

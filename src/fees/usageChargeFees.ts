@@ -16,6 +16,8 @@ import { feeAmountDetails } from "./feeAmountDetails.js";
 import { keepChargeFee } from "./keepChargeFee.js";
 import { chargeTrueUpFee, isDefaultChargeFee } from "./chargeTrueUpFee.js";
 import { aggregationWindow } from "./_chargeWindow.js";
+import { chargeFeeIds } from "./_chargeFeeIds.js";
+import type { FeeIdContext } from "./feeIds.js";
 import type { Fee, FilterValues } from "./types.js";
 
 /** A filter of a charge: its values as configured and its own price. */
@@ -52,6 +54,8 @@ export interface UsageChargeFeesInput {
   readonly current_usage?: boolean;
   /** The subscription was terminated by an upgrade (one day less of proration and minimum). */
   readonly terminated_by_upgrade?: boolean;
+  /** The subscription (and scope) of the fees' ids (docs/fees.md, "Ids"). */
+  readonly ids?: FeeIdContext;
 }
 
 /**
@@ -81,7 +85,10 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
   }
   const trueUp = input.current_usage === true ? undefined : chargeTrueUpFee(input, fees);
   const kept = fees.filter((f) => keepChargeFee(f, { current_usage: input.current_usage === true, true_up_parent: trueUp !== undefined && isDefaultChargeFee(f) }));
-  return trueUp === undefined ? kept : [...kept, trueUp];
+  if (trueUp === undefined) return kept;
+  // The parent (the first default fee) and its true-up name each other.
+  const parent = trueUp.svc_true_up_parent_fee_id;
+  return [...kept.map((f) => (f.svc_id === parent ? { ...f, svc_true_up_fee_id: trueUp.svc_id } : f)), trueUp];
 }
 
 function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, groupedBy: Readonly<Record<string, string | null>>, filter: UsageChargeFilter | undefined): Fee {
@@ -92,6 +99,8 @@ function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, grou
     ...(u.full_units_number === undefined ? {} : { full_units_number: u.full_units_number }),
     ...(u.running_total === undefined ? {} : { running_total: u.running_total }),
     ...(u.event_values === undefined ? {} : { event_values: u.event_values }),
+    // Prorated sums: `pro[i]` beside `full[i]` (prorated graduated, charges.md §10).
+    ...(u.event_prorated_values === undefined ? {} : { event_prorated_values: u.event_prorated_values }),
   };
   const result = rateParsedCharge(priced, aggregation, { subunit_to_unit: subunitToUnit(input.currency) });
   const amounts = chargeFeeAmounts({
@@ -103,6 +112,8 @@ function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, grou
   });
   const c = input.charge;
   return {
+    ...chargeFeeIds(input, filter, groupedBy),
+    amount_currency: input.currency,
     ...amounts,
     item: {
       type: "charge",

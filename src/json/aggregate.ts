@@ -17,6 +17,8 @@ export interface AggregateUnitsJson {
   current_usage_units?: string;
   running_total?: string[];
   event_values?: string[];
+  /** Prorated sums: each of `event_values` times its time-proration ratio (prorated graduated's `pro[i]`). */
+  event_prorated_values?: string[];
   precise_total_amount_cents?: string;
 }
 
@@ -39,6 +41,7 @@ function toJson(r: UnitsResult): AggregateUnitsJson {
   if (r.current_usage_units !== undefined) out.current_usage_units = str(r.current_usage_units);
   if (r.running_total !== undefined) out.running_total = r.running_total.map(str);
   if (r.event_values !== undefined) out.event_values = r.event_values.map(str);
+  if (r.event_prorated_values !== undefined) out.event_prorated_values = r.event_prorated_values.map(str);
   if (r.precise_total_amount_cents !== undefined) out.precise_total_amount_cents = str(r.precise_total_amount_cents);
   return out;
 }
@@ -48,7 +51,9 @@ function toJson(r: UnitsResult): AggregateUnitsJson {
  *
  * @param input - the contract's aggregate input (JSON).
  * @returns units, events_count and the type's extra fields as decimal strings, plus
- *   `grouped_usage` (null group first, then ascending) and `warnings`.
+ *   `grouped_usage` (null group first, then ascending) and `warnings`. Sum and count
+ *   metrics return `event_values`; a prorated sum returns them with the carried-in total
+ *   first and `event_prorated_values` beside them (what prorated graduated charges price).
  * @throws ValidationError naming every offending field (e.g. `events.2.timestamp`).
  * @example
  * aggregate({ billable_metric: { code: "c", aggregation_type: "sum_agg", field_name: "v" },

@@ -1,0 +1,152 @@
+/**
+ * Deterministic ids: RFC 4122 name-based UUIDs (version 5, SHA-1), with a small SHA-1 of
+ * our own so that the engine stays pure and runtime-neutral (no `node:crypto`, no
+ * `TextEncoder`). Same name → same id, on every machine and every run.
+ */
+import { ValidationError, issue } from "./issue.js";
+
+/** RFC 4122 appendix C namespaces. */
+export const NAMESPACE_DNS = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
+export const NAMESPACE_URL = "6ba7b811-9dad-11d1-80b4-00c04fd430c8";
+/** The project's namespace: `uuidV5("urn:ratecard:ids", NAMESPACE_URL)`. Ids made in it never change. */
+export const RATECARD_NAMESPACE = "16f2e3a3-5c32-5128-bb4b-e2bb02eb90f4";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for the canonical 8-4-4-4-12 hex form (any version, either case). */
+export function isUuid(x: unknown): x is string {
+  return typeof x === "string" && UUID_RE.test(x);
+}
+
+/**
+ * The version-5 UUID of `name` in `namespace` (RFC 4122 §4.3): SHA-1 of the namespace's 16
+ * bytes then the name's UTF-8 bytes, version 5, variant 10, lower-case hex.
+ * @example uuidV5("www.example.com", NAMESPACE_DNS) //=> "2ed6657d-e927-568b-95e1-2665a8aea6a2"
+ * @throws ValidationError (`namespace: invalid_value`) when the namespace is not a UUID.
+ */
+export function uuidV5(name: string, namespace: string = RATECARD_NAMESPACE): string {
+  if (!isUuid(namespace)) throw new ValidationError([issue("invalid_value", ["namespace"])]);
+  const ns = hexToBytes(namespace.replace(/-/g, ""));
+  const text = utf8(name);
+  const input = new Uint8Array(16 + text.length);
+  input.set(ns);
+  input.set(text, 16);
+  const h = sha1(input);
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const hex = bytesToHex(h.subarray(0, 16));
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A part of a stable path: text, a finite number, a boolean, null, or lists and records of them. */
+export type StablePart = string | number | boolean | null | readonly StablePart[] | { readonly [key: string]: StablePart | undefined };
+
+/**
+ * The id of the thing named by `kind` and a path of parts, in {@link RATECARD_NAMESPACE}.
+ * The name hashed is the canonical JSON of `[kind, ...parts]` (record keys sorted, keys
+ * with an undefined value left out), so parts never run into each other: `("a/b", "c")`,
+ * `("a", "b/c")`, `(null)` and `("null")` all give different ids.
+ * @example stableId("fee", "sub_1", "charge", "ch_1", null, {}, "2024-03-01T00:00:00Z", "2024-03-31T23:59:59Z")
+ * @throws ValidationError naming each bad part (`kind: value_is_mandatory`, `path.2: invalid_value` for NaN…).
+ */
+export function stableId(kind: string, ...pathParts: readonly StablePart[]): string {
+  const bad: (string | number)[][] = [];
+  const texts = pathParts.map((p, i) => canonical(p, ["path", i], bad));
+  const issues = [
+    ...(typeof kind === "string" && kind !== "" ? [] : [issue("value_is_mandatory", ["kind"])]),
+    ...bad.map((p) => issue("invalid_value", p)),
+  ];
+  const [first, ...rest] = issues;
+  if (first !== undefined) throw new ValidationError([first, ...rest]);
+  return uuidV5(`[${[JSON.stringify(kind), ...texts].join(",")}]`);
+}
+
+function canonical(x: unknown, path: (string | number)[], bad: (string | number)[][]): string {
+  if (x === null || typeof x === "string" || typeof x === "boolean") return JSON.stringify(x);
+  if (typeof x === "number") {
+    if (!Number.isFinite(x)) bad.push(path);
+    return Object.is(x, -0) ? "0" : JSON.stringify(x);
+  }
+  if (Array.isArray(x)) return `[${x.map((v, i) => canonical(v, [...path, i], bad)).join(",")}]`;
+  if (typeof x === "object") {
+    const entries = Object.entries(x as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, [...path, k], bad)}`).join(",")}}`;
+  }
+  bad.push(path); // undefined, bigint, function, symbol
+  return "";
+}
+
+/** UTF-8 bytes of a JavaScript string; a lone surrogate becomes U+FFFD (as `TextEncoder` does). */
+export function utf8(s: string): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = s.charCodeAt(i + 1);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        i++;
+      } else c = 0xfffd;
+    }
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(out);
+}
+
+/** SHA-1 (FIPS 180-4) of a byte string: 20 bytes. Used for name-based UUIDs, not for security. */
+export function sha1(bytes: Uint8Array): Uint8Array {
+  const n = bytes.length;
+  const total = Math.ceil((n + 9) / 64) * 64;
+  const buf = new Uint8Array(total);
+  buf.set(bytes);
+  buf[n] = 0x80;
+  const view = new DataView(buf.buffer);
+  view.setUint32(total - 8, Math.floor((n * 8) / 2 ** 32));
+  view.setUint32(total - 4, (n * 8) >>> 0);
+  const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
+  const w = new Int32Array(80);
+  for (let off = 0; off < total; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getInt32(off + 4 * i);
+    for (let i = 16; i < 80; i++) {
+      const x = w[i - 3]! ^ w[i - 8]! ^ w[i - 14]! ^ w[i - 16]!;
+      w[i] = (x << 1) | (x >>> 31);
+    }
+    let [a, b, c, d, e] = h as [number, number, number, number, number];
+    for (let i = 0; i < 80; i++) {
+      const f = i < 20 ? (b & c) | (~b & d) : i < 40 || i >= 60 ? b ^ c ^ d : (b & c) | (b & d) | (c & d);
+      const k = i < 20 ? 0x5a827999 : i < 40 ? 0x6ed9eba1 : i < 60 ? 0x8f1bbcdc : 0xca62c1d6;
+      const t = (((a << 5) | (a >>> 27)) + f + e + k + w[i]!) | 0;
+      e = d;
+      d = c;
+      c = (b << 30) | (b >>> 2);
+      b = a;
+      a = t;
+    }
+    h[0] = (h[0]! + a) | 0;
+    h[1] = (h[1]! + b) | 0;
+    h[2] = (h[2]! + c) | 0;
+    h[3] = (h[3]! + d) | 0;
+    h[4] = (h[4]! + e) | 0;
+  }
+  const out = new Uint8Array(20);
+  const ov = new DataView(out.buffer);
+  h.forEach((v, i) => ov.setInt32(4 * i, v));
+  return out;
+}
+
+function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+function bytesToHex(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += b.toString(16).padStart(2, "0");
+  return s;
+}

@@ -1,0 +1,115 @@
+/**
+ * A fee as the specification's Fee resource writes it (interface-spec "Fee", contract
+ * value conventions): `*_cents` integers, decimal strings for quantities and unrounded
+ * amounts, ISO 8601 UTC timestamps, the `item` object, the `svc_*` ids.
+ */
+import { type Decimal, isDecimal, toDecimalString } from "../core/decimal.js";
+import { ValidationError, issue } from "../core/issue.js";
+import { formatInstant } from "../core/instant.js";
+import { subunitToUnit } from "../core/money.js";
+import type { Fee } from "./types.js";
+
+export type FeeJsonValue = string | number | boolean | null | FeeJsonValue[] | { [key: string]: FeeJsonValue };
+
+export interface FeeJson {
+  svc_id: string;
+  svc_subscription_id?: string;
+  svc_charge_id?: string;
+  svc_charge_filter_id?: string | null;
+  svc_fixed_charge_id?: string;
+  svc_true_up_fee_id?: string;
+  svc_true_up_parent_fee_id?: string;
+  item: { type: string; code: string; name: string; invoice_display_name: string | null; filter_invoice_display_name: string | null;
+    filters?: { [key: string]: string[] } | null; grouped_by?: { [key: string]: string | null } };
+  pay_in_advance: boolean;
+  amount_cents: number;
+  amount_currency: string;
+  /** Unrounded amount in currency units (`precise_amount_cents / 10^E`). */
+  precise_amount: string;
+  /** Unit price in currency units, unrounded. */
+  precise_unit_amount: string;
+  units: string;
+  total_aggregated_units: string;
+  events_count: number;
+  from_date: string;
+  to_date: string;
+  amount_details: { [key: string]: FeeJsonValue };
+  pricing_unit_details?: { [key: string]: FeeJsonValue };
+}
+
+const IDS = [
+  "svc_subscription_id", "svc_charge_id", "svc_charge_filter_id", "svc_fixed_charge_id", "svc_true_up_fee_id", "svc_true_up_parent_fee_id",
+] as const;
+
+/**
+ * Renders a fee as plain JSON with the specification's field names. Taxes, invoice and
+ * payment fields belong to the invoice and are not part of a fee of this area; the typed
+ * fee's `precise_amount_cents` and `unit_amount_cents` are not Fee fields of the
+ * specification (`precise_amount` carries the first in currency units).
+ * @example toFeeJson(fee).amount_cents //=> 1115 (a number), toFeeJson(fee).units //=> "1"
+ * @throws ValidationError (`<field>: value_is_out_of_range`) for a `*_cents` integer beyond 2^53.
+ */
+export function toFeeJson(fee: Fee): FeeJson {
+  const str = (d: Decimal): string => toDecimalString(d);
+  const out: FeeJson = {
+    svc_id: fee.svc_id,
+    item: {
+      type: fee.item.type,
+      code: fee.item.code,
+      name: fee.item.name,
+      invoice_display_name: fee.item.invoice_display_name ?? null,
+      filter_invoice_display_name: fee.item.filter_invoice_display_name ?? null,
+      ...(fee.item.filters === undefined ? {} : { filters: fee.item.filters === null ? null : copyFilters(fee.item.filters) }),
+      ...(fee.item.grouped_by === undefined ? {} : { grouped_by: { ...fee.item.grouped_by } }),
+    },
+    pay_in_advance: fee.pay_in_advance,
+    amount_cents: integer(fee.amount_cents, ["amount_cents"]),
+    amount_currency: fee.amount_currency,
+    precise_amount: str(fee.precise_amount_cents.div(subunitToUnit(fee.amount_currency))),
+    precise_unit_amount: str(fee.precise_unit_amount),
+    units: str(fee.units),
+    total_aggregated_units: str(fee.total_aggregated_units),
+    events_count: fee.events_count,
+    from_date: formatInstant(fee.from_date),
+    to_date: formatInstant(fee.to_date),
+    amount_details: plainObject(fee.amount_details, ["amount_details"]),
+  };
+  for (const k of IDS) {
+    const v = fee[k];
+    if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;
+  }
+  if (fee.pricing_unit_details !== undefined) out.pricing_unit_details = plainObject({ ...fee.pricing_unit_details }, ["pricing_unit_details"]);
+  return out;
+}
+
+function integer(x: bigint, path: readonly (string | number)[]): number {
+  const n = Number(x);
+  if (!Number.isSafeInteger(n)) throw new ValidationError([issue("value_is_out_of_range", path)]);
+  return n;
+}
+
+function copyFilters(f: Readonly<Record<string, readonly string[]>>): { [key: string]: string[] } {
+  return Object.fromEntries(Object.entries(f).map(([k, v]) => [k, [...v]]));
+}
+
+/** Decimals → strings (range bounds that are integers → numbers), bigints → integers, recursively. */
+function plain(x: unknown, path: (string | number)[]): FeeJsonValue {
+  if (isDecimal(x)) {
+    const s = toDecimalString(x);
+    const key = path[path.length - 1];
+    return (key === "from_value" || key === "to_value") && /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
+  }
+  if (typeof x === "bigint") return integer(x, path);
+  if (x === null || x === undefined) return null;
+  if (typeof x === "string" || typeof x === "boolean") return x;
+  if (typeof x === "number") return Number.isFinite(x) ? x : null;
+  if (Array.isArray(x)) return x.map((v, i) => plain(v, [...path, i]));
+  if (typeof x === "object") return plainObject(x as Readonly<Record<string, unknown>>, path);
+  return null;
+}
+
+function plainObject(o: Readonly<Record<string, unknown>>, path: (string | number)[]): { [key: string]: FeeJsonValue } {
+  const out: { [key: string]: FeeJsonValue } = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = plain(v, [...path, k]);
+  return out;
+}
