@@ -2,7 +2,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import * as entry from "../../src/index.js";
 import { aggregate, applyChargeModel, billingPeriod } from "../../src/index.js";
+
+/** Backticked words in the API section that are not export names. */
+const NOT_FUNCTIONS = new Set(["units", "amount", "unit_amount", "amount_details", "ratecard", "schemas", "docs"]);
 
 describe("README example", () => {
   it("prices a month of usage as the README says", () => {
@@ -49,6 +53,15 @@ describe("README example", () => {
         "aggregation.units": ["invalid_value"],
       },
     }));
+  });
+
+  it("lists only functions the package exports", () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
+    const api = readme.slice(readme.indexOf("## API"), readme.indexOf("## License"));
+    const names = [...api.matchAll(/`([a-z][A-Za-z0-9]+)(?:\(input\))?`/g)].map((m) => m[1]!);
+    const exported = Object.keys(entry);
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((n) => !exported.includes(n) && !NOT_FUNCTIONS.has(n))).toEqual([]);
   });
 
   it("quotes the figures the test checks", () => {
