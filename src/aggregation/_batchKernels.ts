@@ -4,13 +4,12 @@
  * finish (and format) identically. Values are safe integers at the batch's scale; a
  * partial sum is flushed into a bigint before it could leave the exact range.
  */
-import { type FixedCell, type FixedSum, addToSum, compareCells as compare, copyCell, newSum } from "../core/fixed.js";
+import { type FixedCell, compareCells as compare, copyCell } from "../core/fixed.js";
 import { type Scan, scanRow } from "./_batchSelect.js";
 import type { CountState } from "./count.js";
 import type { EventBatch } from "./eventBatch.js";
 import type { LatestState } from "./latest.js";
 import type { MaxState } from "./max.js";
-import type { SumState } from "./sum.js";
 
 export const LIMIT = 4_503_599_627_370_496; // 2^52
 
@@ -44,75 +43,6 @@ export function batchCounts(b: EventBatch, r: Rows): Float64Array {
 
 export function batchCount(b: EventBatch, r: Rows): (CountState | undefined)[] {
   return Array.from(batchCounts(b, r), (c) => (c > 0 ? { count: c } : undefined));
-}
-
-/** The ungrouped scan of a sum: everything in locals, the hottest loop of the engine. */
-function plainSum(b: EventBatch, scan: Scan): SumState | undefined {
-  const { codes, code, lo, to, f0, f0codes, f1, f1codes } = scan;
-  const ts = b.timestamps;
-  const values = b.values!;
-  let acc = 0;
-  let count = 0;
-  let big: FixedSum | undefined;
-  for (let i = 0; i < scan.length; i++) {
-    if (codes[i] !== code) continue;
-    const t = ts[i]!;
-    if (t > to || t < lo) continue;
-    if (f0 !== undefined && (f0[f0codes[i]!] === 0 || (f1 !== undefined && f1[f1codes[i]!] === 0))) continue;
-    count++;
-    const v = values[i]!;
-    const x = acc + v;
-    if (x <= LIMIT && x >= -LIMIT) acc = x; // NaN (a value kept aside) fails both tests
-    else {
-      big ??= newSum();
-      addToSum(big, { m: acc, s: b.scale, b: undefined });
-      acc = 0;
-      addToSum(big, v === v ? { m: v, s: b.scale, b: undefined } : b.bigValues.get(i)!);
-    }
-  }
-  if (count === 0) return undefined;
-  const sum = big ?? newSum();
-  addToSum(sum, { m: acc, s: b.scale, b: undefined });
-  return { sum, count, values: undefined, precise: undefined };
-}
-
-export function batchSum(b: EventBatch, r: Rows): (SumState | undefined)[] {
-  const { rows, gids, scan } = r;
-  if (rows === undefined && r.groups === 1) return [plainSum(b, scan)];
-  const ts = b.timestamps;
-  const values = b.values!;
-  const acc = new Float64Array(r.groups);
-  const cnt = new Float64Array(r.groups);
-  const big: (FixedSum | undefined)[] = new Array<FixedSum | undefined>(r.groups);
-  const m = rows === undefined ? scan.length : rows.length;
-  for (let k = 0; k < m; k++) {
-    let i = k;
-    let g = 0;
-    if (rows === undefined) {
-      if ((g = scanRow(scan, ts, i)) < 0) continue;
-      if (r.groups === 1) g = 0;
-    } else {
-      i = rows[k]!;
-      if (gids !== undefined && r.groups > 1) g = gids[k]!;
-    }
-    cnt[g]!++;
-    const v = values[i]!;
-    if (v !== v) {
-      addToSum((big[g] ??= newSum()), b.bigValues.get(i)!);
-      continue;
-    }
-    const x = acc[g]! + v;
-    if (x > LIMIT || x < -LIMIT) {
-      addToSum((big[g] ??= newSum()), { m: x, s: b.scale, b: undefined });
-      acc[g] = 0;
-    } else acc[g] = x;
-  }
-  return Array.from(cnt, (c, g) => {
-    if (c === 0) return undefined;
-    const sum = big[g] ?? newSum();
-    addToSum(sum, { m: acc[g]!, s: b.scale, b: undefined });
-    return { sum, count: c, values: undefined, precise: undefined };
-  });
 }
 
 export function batchMax(b: EventBatch, r: Rows): (MaxState | undefined)[] {

@@ -6,7 +6,8 @@
 import { type FixedCell, newCell, readFixed } from "../core/fixed.js";
 import { evaluateExpression } from "./_expression.js";
 import { type AggregationPlan, planAggregation } from "./_plan.js";
-import { compileFilter, propertyText } from "./filter.js";
+import { compileFold } from "./_fold.js";
+import { compilePropertyFilter, propertyText } from "./filter.js";
 import { type Grouper, createGrouper } from "./groupBy.js";
 import { assembleResult } from "./_result.js";
 import type {
@@ -37,8 +38,9 @@ export function createAggregator(metric: BillableMetric, window: AggregationWind
   const plan = planAggregation(metric, window);
   const { kernel, ctx } = plan;
   const keys = window.grouped_by ?? [];
-  const filter = compileFilter(window.filters, window.ignored_filters);
+  const filter = compilePropertyFilter(window.filters, window.ignored_filters);
   const grouper = keys.length > 0 ? createGrouper(keys, () => kernel.init(ctx)) : undefined;
+  const fold = compileFold(plan, metric.code, filter, grouper);
   let state: AggregatorState = { total: kernel.init(ctx), groups: grouper, warnings: [] };
   const cell = newCell();
   const { code } = metric;
@@ -56,7 +58,7 @@ export function createAggregator(metric: BillableMetric, window: AggregationWind
     if (t > to) return;
     const before = t < from;
     if (before && !plan.carriesIn) return;
-    if (filter !== undefined && !filter(e.properties)) return;
+    if (filter !== undefined && !filter.test(e.properties)) return;
     let input: FixedCell | string | null | undefined | typeof SKIP = cell;
     if (!plainNumber) input = readInput(plan, e, cell, warn);
     else if (!readFixed(e.properties[field], cell)) input = readInput(plan, e, cell, warn);
@@ -66,10 +68,12 @@ export function createAggregator(metric: BillableMetric, window: AggregationWind
   };
 
   const addAll = (events: Iterable<UsageEvent>): void => {
-    if (Array.isArray(events)) {
+    if (!Array.isArray(events)) for (const e of events) add(e);
+    else if (fold !== undefined) fold(events as readonly UsageEvent[], state.total, add);
+    else {
       const list = events as readonly UsageEvent[];
       for (let i = 0; i < list.length; i++) add(list[i]!);
-    } else for (const e of events) add(e);
+    }
   };
 
   const merge = (other: Aggregator): void => {

@@ -21,6 +21,8 @@ export interface EventBatch {
   readonly length: number;
   /** Epoch milliseconds. */
   readonly timestamps: Float64Array;
+  /** Every timestamp is an integer of magnitude ≤ 2^50 (epoch milliseconds always are). */
+  readonly integerTimestamps: boolean;
   readonly codes: DictColumn;
   /** Numeric metrics: value × 10^scale, a safe integer (|v| ≤ 2^52); NaN when in `bigValues` or unusable. */
   readonly values: Float64Array | undefined;
@@ -64,6 +66,7 @@ export function buildEventBatch(metric: BillableMetric, events: readonly UsageEv
   const cell = newCell();
   let scale = 0;
   let row = 0;
+  let integerTimestamps = true;
   for (let i = 0; i < n; i++) {
     const e = events[i]!;
     const h = hashPair(e.external_subscription_id ?? "", e.transaction_id);
@@ -74,6 +77,7 @@ export function buildEventBatch(metric: BillableMetric, events: readonly UsageEv
     origin[row] = i;
     txHashes[row] = h;
     timestamps[row] = e.timestamp;
+    if (!(Number.isInteger(e.timestamp) && Math.abs(e.timestamp) <= 2 ** 50)) integerTimestamps = false;
     codes.push(row, e.code);
     for (let k = 0; k < keys.length; k++) keyCols[k]!.push(row, propertyText(e.properties[keys[k]!]));
     if (kind !== "none" && e.code === metric.code) {
@@ -122,7 +126,7 @@ export function buildEventBatch(metric: BillableMetric, events: readonly UsageEv
     }
   }
   return {
-    metric, length: row, timestamps: timestamps.subarray(0, row), codes: codes.done(row),
+    metric, length: row, timestamps: timestamps.subarray(0, row), integerTimestamps, codes: codes.done(row),
     values: values?.subarray(0, row), scale, bigValues, valueKeys: valueKeys?.done(row), adds: adds?.subarray(0, row),
     keys: Object.fromEntries(keys.map((k, i) => [k, keyCols[i]!.done(row)])),
     txHashes: txHashes.subarray(0, row), issues, duplicates,

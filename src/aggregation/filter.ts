@@ -3,31 +3,62 @@
  * `ignored_filters` (an entry matches when, for each key with a non-empty list,
  * coalesce(value, '') is in the list; entries OR-ed; empty entries skipped).
  */
+import { ValueCodes } from "./_valueCodes.js";
 import type { FilterValues } from "./types.js";
 
-/** The text form of a property value, as `properties->>key` reads it; null when absent. */
-export function propertyText(v: unknown): string | null {
-  if (typeof v === "string") return v;
-  if (v === undefined || v === null) return null;
-  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
-  return JSON.stringify(v);
-}
+export { propertyText } from "./_valueCodes.js";
 
 type Props = Readonly<Record<string, unknown>>;
-type Clause = readonly (readonly [string, ReadonlySet<string>])[];
 
-function clauseOf(f: FilterValues, skipEmpty: boolean): Clause {
-  return Object.entries(f)
-    .filter(([, values]) => !skipEmpty || values.length > 0)
-    .map(([k, values]) => [k, new Set(values)] as const);
+/** Texts remembered per filter key: enough for any real dimension, bounded for ids. */
+const MAX_TEXTS = 4096;
+
+/** One key of a clause: the value's code is 1 when it is in the list. */
+interface Check {
+  readonly key: string;
+  readonly codes: ValueCodes;
 }
 
-function matchesAll(props: Props, clause: Clause, coalesce: boolean): boolean {
-  for (const [key, allowed] of clause) {
-    const v = propertyText(props[key]);
-    if (v === null ? !coalesce || !allowed.has("") : !allowed.has(v)) return false;
+function checksOf(f: FilterValues, skipEmpty: boolean, coalesce: boolean): Check[] {
+  return Object.entries(f)
+    .filter(([, values]) => !skipEmpty || values.length > 0)
+    .map(([key, values]) => {
+      const allowed = new Set(values);
+      const passes = (t: string | null): boolean => (t === null ? coalesce && allowed.has("") : allowed.has(t));
+      return { key, codes: new ValueCodes((t) => (passes(t) ? 1 : 0), MAX_TEXTS) };
+    });
+}
+
+/** A compiled `filters` + `ignored_filters` pair; value codes are cached per key. */
+export class PropertyFilter {
+  constructor(
+    private readonly required: readonly Check[],
+    private readonly excluded: readonly (readonly Check[])[],
+  ) {}
+
+  test(props: Props): boolean {
+    const r = this.required;
+    for (let i = 0; i < r.length; i++) if (r[i]!.codes.code(props[r[i]!.key]) === 0) return false;
+    const x = this.excluded;
+    for (let e = 0; e < x.length; e++) {
+      const clause = x[e]!;
+      let all = true;
+      for (let i = 0; i < clause.length && all; i++) all = clause[i]!.codes.code(props[clause[i]!.key]) === 1;
+      if (all) return false;
+    }
+    return true;
   }
-  return true;
+}
+
+/** The compiled filter, or undefined when there is nothing to check. */
+export function compilePropertyFilter(
+  filters: FilterValues | undefined,
+  ignored: readonly FilterValues[] | undefined,
+): PropertyFilter | undefined {
+  const required = checksOf(filters ?? {}, false, false);
+  const excluded = (ignored ?? []).map((f) => checksOf(f, true, true)).filter((c) => c.length > 0);
+  if (required.length === 0 && excluded.length === 0) return undefined;
+  return new PropertyFilter(required, excluded);
 }
 
 /**
@@ -38,12 +69,6 @@ export function compileFilter(
   filters: FilterValues | undefined,
   ignored: readonly FilterValues[] | undefined,
 ): ((props: Props) => boolean) | undefined {
-  const required = clauseOf(filters ?? {}, false);
-  const excluded = (ignored ?? []).map((f) => clauseOf(f, true)).filter((c) => c.length > 0);
-  if (required.length === 0 && excluded.length === 0) return undefined;
-  return (props) => {
-    if (!matchesAll(props, required, false)) return false;
-    for (const clause of excluded) if (matchesAll(props, clause, true)) return false;
-    return true;
-  };
+  const f = compilePropertyFilter(filters, ignored);
+  return f === undefined ? undefined : (props) => f.test(props);
 }

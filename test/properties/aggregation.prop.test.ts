@@ -1,3 +1,4 @@
+import Big from "big.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -99,6 +100,31 @@ describe("aggregation properties", () => {
     }));
   });
 
+  it("addAll's fused loops (typed-array partial sums, value codes, group ids) equal adding events one at a time", () => {
+    const big = fc.constantFrom("4503599627370495", "-4503599627370495", "999999999999999.9", "4503599627370496", 2 ** 53 - 1, -(2 ** 52) - 1);
+    const raw = fc.oneof(value, big, fc.constantFrom(0.1, -2.5, 1e-7, 1e21, "-0", "007", "5.", null, true));
+    const key = fc.constantFrom<unknown>("eu", "us", "", 1, "1", null, undefined, { a: 1 }, "x".repeat(200));
+    const events = fc.array(fc.record({ code: fc.constantFrom("m", "m", "other"), t: fc.integer({ min: FROM - 3 * 86_400_000, max: TO + 86_400_000 }),
+      v: raw, region: key, cloud: key, tier: key, remove: fc.boolean() }), { maxLength: 60 })
+      .map((list) => list.map((e, i): UsageEvent => ({
+        transaction_id: `t${i}`, code: e.code, timestamp: e.t as Instant, seq: i,
+        properties: { value: e.v, item: e.v, region: e.region, cloud: e.cloud, tier: e.tier, ...(e.remove ? { operation_type: "remove" } : {}) },
+      })));
+    const win = fc.record({ filtered: fc.boolean(), ignored: fc.boolean(), keys: fc.integer({ min: 0, max: 3 }) })
+      .map(({ filtered, ignored, keys }): AggregationWindow => ({
+        from: FROM as Instant, to: TO as Instant,
+        ...(filtered ? { filters: { region: ["eu", "1", ""] } } : {}),
+        ...(ignored ? { ignored_filters: [{ cloud: ["us", ""] }, { tier: ["1"] }] } : {}),
+        ...(keys > 0 ? { grouped_by: ["region", "cloud", "tier"].slice(0, keys) } : {}),
+      }));
+    fc.assert(fc.property(metricArb, win, events, fc.integer({ min: 1, max: 4 }), (m, w, list, copies) => {
+      const many = Array.from({ length: copies }, () => list).flat(); // repeats: partial sums fill up and flush
+      const one = createAggregator(m, w);
+      for (const e of many) one.add(e);
+      expect(plain(aggregateEvents(m, many, w))).toEqual(plain(one.result()));
+    }), { numRuns: 300 });
+  });
+
   it("agrees with the big.js reference written from the semantics (incl. huge and many-decimal values)", () => {
     fc.assert(fc.property(metricArb, eventsArb, (m, events) => {
       const r = aggregateEvents(m, events, { from: FROM as Instant, to: TO as Instant });
@@ -147,6 +173,44 @@ describe("aggregation properties", () => {
       expect(batch.issues.size).toBe(0);
       expect(plain(aggregateBatch(batch, w))).toEqual(plain(aggregateEvents(m, events, w)));
     }));
+  });
+
+  it("partial sums that leave the exact float range flush exactly (object and columnar scans, filters, groups)", () => {
+    const near = fc.constantFrom("4503599627370495", "-4503599627370495", "3000000000000000", "1", "-2");
+    const list = fc.array(fc.record({ v: near, region: fc.constantFrom("eu", "us"), cloud: fc.constantFrom("aws", "gcp"), t: fc.integer({ min: FROM, max: TO }) }), { maxLength: 40 })
+      .map((l) => l.map((e, i): UsageEvent => ({
+        transaction_id: `t${i}`, code: "m", timestamp: e.t as Instant, seq: i, properties: { value: e.v, region: e.region, cloud: e.cloud },
+      })));
+    const m: BillableMetric = { code: "m", aggregation_type: "sum_agg", field_name: "value" };
+    fc.assert(fc.property(list, windowArb, (events, w) => {
+      const batch = buildEventBatch(m, events, ["region", "cloud"]);
+      const r = aggregateEvents(m, events, w);
+      expect(plain(aggregateBatch(batch, w))).toEqual(plain(r));
+      const kept = events.filter((e) => w.filters === undefined || w.filters["region"]!.includes(e.properties["region"] as string))
+        .filter((e) => w.ignored_filters === undefined || e.properties["cloud"] !== "gcp");
+      expect(toDecimalString(r.units)).toBe(kept.reduce((a, e) => a.plus(e.properties["value"] as string), new Big(0)).toFixed());
+    }));
+  });
+
+  it("the columnar unique count packs (timestamp, add) only when exact, and agrees either way", () => {
+    const uc: BillableMetric = { code: "m", aggregation_type: "unique_count_agg", field_name: "item" };
+    // Few instants, so that one value often has an add and a remove at the same timestamp.
+    const t = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(FROM, FROM + 1, TO, FROM - 1) }, { weight: 1, arbitrary: fc.integer({ min: FROM - 1000, max: TO }) });
+    const list = fc.tuple(fc.array(fc.record({ t, item: fc.constantFrom("a", "b"), remove: fc.boolean(), code: fc.constantFrom("m", "m", "x") }), { maxLength: 30 }),
+      fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.double({ min: 0.001, max: 0.999, noNaN: true }) }))
+      .map(([l, fraction]) => l.map((e, i): UsageEvent => ({ // a fraction: one timestamp that is not an integer
+        transaction_id: `t${i}`, code: e.code, timestamp: (i === 0 && fraction !== undefined ? e.t + fraction : e.t) as Instant, seq: i,
+        properties: { item: e.item, ...(e.remove ? { operation_type: "remove" } : {}) },
+      })));
+    fc.assert(fc.property(list, fc.boolean(), (events, recurring) => {
+      const m = { ...uc, recurring };
+      const w = { from: FROM as Instant, to: TO as Instant };
+      const batch = buildEventBatch(m, events);
+      expect(batch.integerTimestamps).toBe(events.every((e) => Number.isInteger(e.timestamp)));
+      const expected = plain(aggregateEvents(m, events, w));
+      expect(plain(aggregateBatch(batch, w))).toEqual(expected);
+      expect(plain(aggregateBatch({ ...batch, integerTimestamps: false }, w))).toEqual(expected);
+    }), { numRuns: 300 });
   });
 
   it("the columnar batch matches for prorated metrics and running totals too", () => {

@@ -25,6 +25,37 @@ describe("readFixed", () => {
     expect(toDecimalString(cellToDecimal(cellOf(2 ** 53 - 1)))).toBe("9007199254740991");
     for (const x of [NaN, Infinity, 1e21, 1e-7, null, undefined, {}, true]) expect(readFixed(x, newCell())).toBe(false);
   });
+  it.each(["5.", "-0.", "-.5", "1..2", "-", "-0-", "1-", "1.-2", "٣", "１", "1 ", "0x10", "1_000", "\u0000"])("rejects %j (short-text parser)", (s) => {
+    expect(readFixed(s, newCell())).toBe(false);
+  });
+  it.each([
+    ["-0", 0, 0], ["-0.00", 0, 2], ["007", 7, 0], ["00.50", 50, 2], ["-000.001", -1, 3], ["4503599627370496", 2 ** 52, 0],
+    ["0.000000000000001", undefined, 15], ["123456789012.345", 123456789012345, 3],
+  ] as const)("reads %j as mantissa %j, scale %j", (s, m, scale) => {
+    const c = cellOf(s);
+    expect(c.s).toBe(scale);
+    if (m !== undefined) expect([c.m, c.b]).toEqual([m, undefined]);
+    expect(toDecimalString(cellToDecimal(c))).toBe(new Big(s).toFixed().replace(/^-0$/, "0"));
+  });
+  it("accepts exactly the texts -?\\d+(\\.\\d+)? and reads them as big.js does (any short or long text)", () => {
+    const text = fc.array(fc.constantFrom("0", "1", "5", "9", "0", ".", "-", "+", "e", " ", "a"), { maxLength: 20 }).map((cs) => cs.join(""));
+    const pattern = /^-?\d+(\.\d+)?$/;
+    fc.assert(fc.property(text, (s) => {
+      const c = newCell();
+      const ok = readFixed(s, c);
+      expect(ok).toBe(pattern.test(s));
+      if (ok) expect(toDecimalString(cellToDecimal(c))).toBe(new Big(s).toFixed().replace(/^-0$/, "0"));
+    }), { numRuns: 2000 });
+  });
+  it("reads every decimal text (leading zeros, up to 24 digits, up to 20 decimals) exactly", () => {
+    const text = fc.tuple(fc.boolean(), fc.stringMatching(/^[0-9]{1,12}$/), fc.option(fc.stringMatching(/^[0-9]{1,12}$/), { nil: undefined }))
+      .map(([neg, int, frac]) => `${neg ? "-" : ""}${int}${frac === undefined ? "" : `.${frac}`}`);
+    fc.assert(fc.property(text, (s) => {
+      const c = cellOf(s);
+      expect(c.b === undefined ? Math.abs(c.m) <= 2 ** 52 && Number.isSafeInteger(c.m) : true).toBe(true);
+      expect(toDecimalString(cellToDecimal(c))).toBe(new Big(s).toFixed().replace(/^-0$/, "0"));
+    }), { numRuns: 2000 });
+  });
   it("keeps a 16-digit mantissa above 2^52 as a bigint", () => {
     expect(cellOf("9007199254740993").b).toBe(9007199254740993n);
     expect(cellOf("4503599627370495").b).toBeUndefined();
