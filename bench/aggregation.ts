@@ -13,6 +13,7 @@ import {
   type AggregationWindow, type BillableMetric, type UsageEvent, aggregateBatch, aggregateEvents, buildEventBatch,
 } from "../src/aggregation/index.js";
 import type { Instant } from "../src/core/instant.js";
+import { rng } from "./fixtures.js";
 
 if (getHeapStatistics().heap_size_limit < 12 * 2 ** 30 && process.env.RATECARD_BENCH_CHILD === undefined) {
   const r = spawnSync(process.execPath, [...process.execArgv, "--max-old-space-size=16384", "--expose-gc", ...process.argv.slice(1)], {
@@ -25,16 +26,6 @@ const SIZES = (process.env.RATECARD_BENCH_SIZES ?? "1000000,10000000").split(","
 const FROM = Date.UTC(2024, 2, 1);
 const TO = Date.UTC(2024, 3, 1) - 1;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Values: integers and 1–2 decimal amounts (a pool, as real traffic repeats values). */
 function generate(n: number, seed: number): UsageEvent[] {

@@ -7,22 +7,12 @@
  */
 import Big from "big.js";
 import { prepareCharge, type ChargeSpec, type PrepareContext } from "../src/index.js";
+import { rng } from "./fixtures.js";
 
 const N = 1_000_000;
 const B = Big();
 type Bg = Big.Big;
 
-/** mulberry32: a small seeded generator (the bench must be reproducible). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Units: up to 1,000,000 with 0 to 4 decimals.
 const rand = rng(20240601);
