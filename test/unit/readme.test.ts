@@ -38,6 +38,16 @@ describe("README example", () => {
     expect(fee.amount_details["graduated_ranges"]).toHaveLength(2);
   });
 
+  it("runs the typed-API example", () => {
+    const graduated = { charge_model: "graduated", properties: { graduated_ranges: [
+      { from_value: 0, to_value: 10, per_unit_amount: "0", flat_amount: "0" },
+      { from_value: 10, to_value: null, per_unit_amount: "0.25", flat_amount: "1" } ] } };
+    const r = entry.rateCharge(graduated, { units: "12.5" });
+    expect(r.amount.toString()).toBe("1.625");
+    expect(entry.toMinorUnits(r.amount, "EUR")).toBe(163n);
+    expect(entry.prepareCharge(graduated).rate("20").toString()).toBe("3.5");
+  });
+
   it("names every bad field at once, as the README shows", () => {
     const bad = () =>
       applyChargeModel({
