@@ -59,7 +59,8 @@ export function planAggregation(metric: BillableMetric, window: AggregationWindo
   const fe = window.free_units_per_events ?? 0;
   const ft = window.free_units_per_total_aggregation ?? dec(0);
   const runningTotal = fe > 0 || ft.gt(ZERO) ? { events: fe, total: ft } : undefined;
-  const eventValues = window.event_values === true && (type === "sum_agg" || type === "count_agg");
+  const eventValues =
+    window.event_values === true && (type === "sum_agg" || type === "count_agg" || (type === "unique_count_agg" && prorated));
   return {
     kernel,
     input,

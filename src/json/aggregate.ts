@@ -69,7 +69,7 @@ export function aggregate(input: unknown): AggregateOutput {
   const sum = metric.aggregation_type === "sum_agg";
   const result = aggregateEvents(metric, unique.events, {
     ...window,
-    event_values: sum || metric.aggregation_type === "count_agg",
+    event_values: sum || metric.aggregation_type === "count_agg" || (window.prorated === true && metric.aggregation_type === "unique_count_agg"),
     precise_amounts: sum && unique.events.some((e) => e.precise_total_amount_cents !== undefined),
   });
   const out: AggregateOutput = { ...toJson(result), warnings: [...unique.warnings, ...result.warnings] };
