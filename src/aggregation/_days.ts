@@ -4,6 +4,7 @@
 import { type Decimal, dec, div, round } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import { dateOf, epochDay, offsetAt, wallTimeOf } from "../core/zone.js";
+import { floatToDecimal } from "../core/float.js";
 
 const DAY = 86_400_000;
 
@@ -37,19 +38,8 @@ export function pgQuotient(k: number, d: number): Decimal {
 
 /**
  * A binary-float quotient as Lago writes it into SQL: the shortest round-trip text of
- * `a / b` (JavaScript's `String(a / b)` is that text), read back as an exact decimal.
+ * `a / b`, read back as an exact decimal (core/float.ts, the engine's one float-to-decimal path).
  */
 export function floatQuotient(a: number, b: number): Decimal {
-  return plainDecimal(String(a / b));
-}
-
-function plainDecimal(text: string): Decimal {
-  const m = /^(-?)(\d+)(?:\.(\d+))?e([-+]\d+)$/.exec(text);
-  if (!m) return dec(text);
-  const [, sign = "", int = "", frac = "", exp = "0"] = m;
-  const digits = int + frac;
-  const point = int.length + Number(exp);
-  if (point <= 0) return dec(`${sign}0.${"0".repeat(-point)}${digits}`);
-  if (point >= digits.length) return dec(sign + digits + "0".repeat(point - digits.length));
-  return dec(`${sign}${digits.slice(0, point)}.${digits.slice(point)}`);
+  return floatToDecimal(a / b);
 }

@@ -11,9 +11,9 @@
  * Properties are read as text and parsed as decimals where a number is needed.
  */
 import { type Decimal, ZERO, dec, div, parseDecimal, round, toDecimalString } from "../core/decimal.js";
+import type { UsageEvent } from "./types.js";
 
 const THOUSAND = dec(1000);
-import type { UsageEvent } from "./types.js";
 
 export type Expr =
   | { readonly k: "num"; readonly v: Decimal }

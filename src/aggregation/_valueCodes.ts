@@ -17,11 +17,17 @@ export function quickHash(v: string): number {
   return len === 0 ? 0 : len * 31 + v.charCodeAt(0) * 7 + v.charCodeAt(len - 1);
 }
 
-/** The text form of a property value, as `properties->>key` reads it; null when absent. */
+/**
+ * The text form of a property value, as `properties->>key` reads it; null when absent.
+ * A key missing from a plain object can still read an inherited member (`constructor`,
+ * `toString`, `__proto__`): no JSON value is a function or `Object.prototype`, so those
+ * are absent too.
+ */
 export function propertyText(v: unknown): string | null {
   if (typeof v === "string") return v;
   if (v === undefined || v === null) return null;
   if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
+  if (typeof v !== "object" || v === Object.prototype) return null;
   return JSON.stringify(v);
 }
 

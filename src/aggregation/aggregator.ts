@@ -7,7 +7,8 @@ import { type FixedCell, newCell, readFixed } from "../core/fixed.js";
 import { evaluateExpression } from "./_expression.js";
 import { type AggregationPlan, planAggregation } from "./_plan.js";
 import { compileFold } from "./_fold.js";
-import { compilePropertyFilter, propertyText } from "./filter.js";
+import { compilePropertyFilter } from "./filter.js";
+import { propertyText } from "./_valueCodes.js";
 import { type Grouper, createGrouper } from "./groupBy.js";
 import { assembleResult } from "./_result.js";
 import type {

@@ -9,7 +9,7 @@
  */
 import { type FixedCell, copyCell, newCell, readFixed } from "../core/fixed.js";
 import { evaluateExpression, parseExpression } from "./_expression.js";
-import { propertyText } from "./filter.js";
+import { propertyText } from "./_valueCodes.js";
 import { isAdd } from "./uniqueCount.js";
 import type { AggregationWarning, BillableMetric, UsageEvent } from "./types.js";
 import { type DictColumn, dictEncoder, hashPair } from "./_columns.js";

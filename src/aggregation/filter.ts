@@ -6,8 +6,6 @@
 import { ValueCodes } from "./_valueCodes.js";
 import type { FilterValues } from "./types.js";
 
-export { propertyText } from "./_valueCodes.js";
-
 type Props = Readonly<Record<string, unknown>>;
 
 /** Texts remembered per filter key: enough for any real dimension, bounded for ids. */

@@ -8,7 +8,8 @@ export type {
 export { AGGREGATION_TYPES } from "./types.js";
 export { type Aggregator, type AggregatorState, aggregateEvents, createAggregator } from "./aggregator.js";
 export { dedupeEvents } from "./dedupe.js";
-export { compileFilter, propertyText } from "./filter.js";
+export { compileFilter } from "./filter.js";
+export { propertyText } from "./_valueCodes.js";
 export { groupValue } from "./groupBy.js";
 export { roundUnits } from "./rounding.js";
 export { daysBetween, floatQuotient, pgQuotient } from "./_days.js";

@@ -60,9 +60,12 @@ export interface AggregationWindow {
   /** Percentage settings that decide where `running_total` is cut (§6.1). */
   readonly free_units_per_events?: number | undefined;
   readonly free_units_per_total_aggregation?: Decimal | undefined;
-  /** Keep the per-event values in time order (sum: the values; count: 1 per event). */
+  /**
+   * Keep the per-event values in time order (sum: the values; count: 1 per event;
+   * prorated sum and unique count: see `event_prorated_values`). Other types ignore it.
+   */
   readonly event_values?: boolean | undefined;
-  /** Sum metrics: also sum the events' `precise_total_amount_cents` (dynamic charges, §8). */
+  /** Unprorated sum metrics: also sum the events' `precise_total_amount_cents` (dynamic charges, §8); others ignore it. */
   readonly precise_amounts?: boolean | undefined;
 }
 

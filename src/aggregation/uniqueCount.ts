@@ -42,12 +42,14 @@ export const uniqueCount: Kernel<UniqueCountState, string | null> = {
     }
   },
   merge(a, b) {
-    const values = new Map(a.values);
+    // Copies: `add` updates a value's last operation in place.
+    const values = new Map<string | null, LastOperation>();
+    for (const [k, v] of a.values) values.set(k, { ...v });
     for (const [k, v] of b.values) {
       const mine = values.get(k);
-      if (mine === undefined || compareOrdered(v, mine) > 0) values.set(k, v);
+      if (mine === undefined || compareOrdered(v, mine) > 0) values.set(k, { ...v });
     }
-    return { values: new Map([...values].map(([k, v]) => [k, { ...v }])) };
+    return { values };
   },
   finish(s, ctx) {
     let n = 0;

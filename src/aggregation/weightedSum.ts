@@ -49,10 +49,14 @@ export const weightedSum: Kernel<WeightedSumState, FixedCell> = {
   },
 };
 
+const DAY_MS = dec(86_400_000);
+
 function weightedUnits(s: WeightedSumState, ctx: KernelContext): Decimal {
-  const span = BigInt(closingInstant(ctx.to) - ctx.from);
+  // In bigints and decimals: instants and a duration in days times 86 400 000 can leave
+  // the range where a float difference or product is exact.
+  const span = BigInt(closingInstant(ctx.to)) - BigInt(ctx.from);
   const scale = Math.max(s.weighted.s, s.carried.s);
   const numerator = sumToBigInt(s.weighted, scale) + sumToBigInt(s.carried, scale) * span;
-  const milliseconds = dec(ctx.chargesDuration * 86_400_000);
+  const milliseconds = dec(ctx.chargesDuration).times(DAY_MS);
   return round(div(fromScaledBigInt(numerator, scale), milliseconds), 20, "ceil");
 }

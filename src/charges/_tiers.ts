@@ -46,9 +46,15 @@ export function percentageUnitsIn(r: Bounds, total: Decimal): Decimal {
   return from.eq(ZERO) ? total : total.minus(from).plus(ONE);
 }
 
-/** Volume ranges sorted by `from_value` (stable). */
-export function sortByFrom<R extends Bounds>(ranges: readonly R[]): R[] {
-  return [...ranges].sort((a, b) => a.from_value.cmp(b.from_value));
+/**
+ * Volume ranges sorted by `from_value` (stable). Parsed charges are sorted already, so
+ * that case is one pass and no copy (volume checks and rates call this on every evaluation).
+ */
+export function sortByFrom<R extends Bounds>(ranges: readonly R[]): readonly R[] {
+  for (let i = 1; i < ranges.length; i++) {
+    if (ranges[i - 1]!.from_value.gt(ranges[i]!.from_value)) return [...ranges].sort((a, b) => a.from_value.cmp(b.from_value));
+  }
+  return ranges;
 }
 
 /** The volume range for `n`: first with `from ≤ ceil(n)` and (`to` open or `n ≤ to`) (§7). */

@@ -23,6 +23,11 @@ import { volume } from "./volume.js";
 export function applyChargeModel(charge: Charge, aggregation: Aggregation, options: RateOptions = {}): ChargeResult {
   const [first, ...rest] = chargeRequirements(charge, aggregation, options);
   if (first) throw new ValidationError([first, ...rest]);
+  return applyCheckedChargeModel(charge, aggregation, options);
+}
+
+/** {@link applyChargeModel} for inputs whose `chargeRequirements` were already checked (`rateCharge`). */
+export function applyCheckedChargeModel(charge: Charge, aggregation: Aggregation, options: RateOptions): ChargeResult {
   const out = rateModel(charge, aggregation, options);
   const result = { units: aggregation.units, amount: out.amount, unit_amount: out.unit_amount, amount_details: out.amount_details };
   if (options.calculate_projected_usage !== true) return result;

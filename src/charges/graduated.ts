@@ -10,7 +10,7 @@ import { graduatedUnitsIn, isAdjacent, visitedRanges } from "./_tiers.js";
 import { divisorOf, unitAmount } from "./_common.js";
 import type { AmountRange, ChargeModelDef, GraduatedRangeDetail } from "./types.js";
 
-export const graduatedRangeSpec = {
+const graduatedRangeSpec = {
   key: "graduated_ranges",
   code: "invalid_graduated_ranges",
   values: [
@@ -46,7 +46,7 @@ export const graduated: ChargeModelDef<"graduated"> = {
  * One detail entry per visited range (§3.4). `noFlat` is the pay-in-advance "before" side at
  * 0 units (§3.6): the first tier's flat fee is not counted there.
  */
-export function graduatedDetails(ranges: readonly AmountRange[], total: Decimal, noFlat: boolean): GraduatedRangeDetail[] {
+function graduatedDetails(ranges: readonly AmountRange[], total: Decimal, noFlat: boolean): GraduatedRangeDetail[] {
   const adjacent = isAdjacent(ranges);
   return visitedRanges(ranges, total).map((r) => {
     const units = graduatedUnitsIn(r, total, adjacent);
@@ -66,7 +66,7 @@ export function graduatedDetails(ranges: readonly AmountRange[], total: Decimal,
 }
 
 /** §3.7: walk the tiers by capacity `to − priced`; no flat fee at 0 projected units. */
-export function projectGraduated(ranges: readonly AmountRange[], projected: Decimal): Decimal {
+function projectGraduated(ranges: readonly AmountRange[], projected: Decimal): Decimal {
   if (projected.lte(ZERO)) return ZERO;
   let priced = ZERO;
   let remaining = projected;

@@ -10,7 +10,7 @@ import { percentageUnitsIn, visitedRanges } from "./_tiers.js";
 import { divisorOf, projectByRatio, unitAmount } from "./_common.js";
 import type { ChargeModelDef, GraduatedPercentageRangeDetail, RateRange } from "./types.js";
 
-export const graduatedPercentageRangeSpec = {
+const graduatedPercentageRangeSpec = {
   key: "graduated_percentage_ranges",
   code: "invalid_graduated_percentage_ranges",
   values: [
@@ -43,7 +43,7 @@ export const graduatedPercentage: ChargeModelDef<"graduated_percentage"> = {
 };
 
 /** One entry per visited range; `noFlat` zeroes the flat fees on the pay-in-advance "before" side. */
-export function graduatedPercentageDetails(
+function graduatedPercentageDetails(
   ranges: readonly RateRange[],
   total: Decimal,
   noFlat: boolean,

@@ -32,7 +32,7 @@ export const packageModel: ChargeModelDef<"package"> = {
 };
 
 /** `ceil(paid / size) × amount`, 0 when nothing is paid. */
-export function packagesAmount(p: PackageProperties, paid: Decimal): Decimal {
+function packagesAmount(p: PackageProperties, paid: Decimal): Decimal {
   if (paid.lte(ZERO)) return ZERO;
   return packageCount(paid, dec(p.package_size)).times(p.amount);
 }
@@ -41,7 +41,7 @@ export function packagesAmount(p: PackageProperties, paid: Decimal): Decimal {
  * `ceil(paid / size)` exactly: the quotient is rounded at 40 places, so it is corrected
  * against the product (a started package is a full package).
  */
-export function packageCount(paid: Decimal, size: Decimal): Decimal {
+function packageCount(paid: Decimal, size: Decimal): Decimal {
   let q = round(paid.div(size), 0, "floor");
   if (q.times(size).gt(paid)) q = q.minus(ONE);
   return q.times(size).lt(paid) ? q.plus(ONE) : q;

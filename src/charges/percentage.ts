@@ -2,10 +2,10 @@
  * Percentage: `rate` percent of the units above the free allowance, plus `fixed_amount` per
  * paid event, or per-transaction min/max when set (semantics §6).
  */
-import { type Decimal, HUNDRED, ZERO, dec, max } from "../core/decimal.js";
+import { type Decimal, HUNDRED, ZERO, max } from "../core/decimal.js";
 import { IssueCollector, type Path } from "../core/issue.js";
 import { asObject, finish, readDecimal, readInteger, readOptionalDecimal } from "./_parse.js";
-import { freeUnitsCount, freeUnitsValue, minMaxAmount } from "./_percentageFree.js";
+import { minMaxAmount, percentageAllowance } from "./_percentageFree.js";
 import { divisorOf, projectByRatio, unitAmount } from "./_common.js";
 import type { ChargeModelDef, PercentageProperties } from "./types.js";
 
@@ -34,17 +34,11 @@ export const percentage: ChargeModelDef<"percentage"> = {
   },
   rate({ properties: p, aggregation: a }) {
     const units = a.units;
-    const fe = p.free_units_per_events ?? 0;
-    const ft = p.free_units_per_total_aggregation ?? ZERO;
-    const runningTotal = a.running_total ?? [];
-    const freeUnits = freeUnitsValue(runningTotal, fe, ft);
-    const freeCount = freeUnitsCount(runningTotal, fe, ft);
-    const events = a.events_count ?? 0;
+    const { freeUnits, freeCount, events, fixedTotal: fixedFees } = percentageAllowance(p, a);
     const freeEvents = Math.min(freeCount, events);
     const paidEvents = events - freeEvents;
     const percentageAmount = percentagePart(p, units, freeUnits);
-    const fixedTotal =
-      units.eq(ZERO) || p.fixed_amount === null || freeCount >= events ? ZERO : dec(events - freeCount).times(p.fixed_amount);
+    const fixedTotal = units.eq(ZERO) ? ZERO : fixedFees;
     const simple = percentageAmount.plus(fixedTotal);
     const amount = hasMinMax(p) ? minMaxAmount(p, a.event_values ?? []) : simple;
     return {
@@ -75,6 +69,6 @@ export function hasMinMax(p: PercentageProperties): boolean {
 }
 
 /** §6.4: `(units − free) × rate / 100`, 0 when the free units exceed the units. */
-export function percentagePart(p: PercentageProperties, units: Decimal, freeUnits: Decimal): Decimal {
+function percentagePart(p: PercentageProperties, units: Decimal, freeUnits: Decimal): Decimal {
   return freeUnits.gt(units) ? ZERO : units.minus(freeUnits).times(p.rate).div(HUNDRED);
 }

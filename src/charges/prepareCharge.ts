@@ -2,7 +2,7 @@
  * A charge prepared once for many evaluations: properties turned into scaled integers and an
  * exact kernel (safe-integer numbers, then bigint), with the Decimal models as the last resort.
  */
-import { type Decimal, ZERO, dec, fromScaledBigInt } from "../core/decimal.js";
+import { type Decimal, ZERO, fromScaledBigInt } from "../core/decimal.js";
 import { ValidationError, issue } from "../core/issue.js";
 import { applyChargeModel } from "./applyChargeModel.js";
 import { MAX_SCALE, mantissaOf } from "./fast/_fixed.js";
@@ -15,7 +15,7 @@ import { standardKernel } from "./fast/standardKernel.js";
 import type { Kernel } from "./fast/types.js";
 import { volumeKernel } from "./fast/volumeKernel.js";
 import { sortByFrom } from "./_tiers.js";
-import { freeUnitsCount, freeUnitsValue } from "./_percentageFree.js";
+import { percentageAllowance } from "./_percentageFree.js";
 import { hasMinMax } from "./percentage.js";
 import { type AggregationInput, type DecimalLike, parseAggregation } from "./parseAggregation.js";
 import { type ChargeSpec, type RateChargeOptions, validateCharge } from "./rateCharge.js";
@@ -106,13 +106,8 @@ function kernelFor(charge: Charge, a: Aggregation, options: RateOptions): Kernel
     case "percentage": {
       const p = charge.properties;
       if (hasMinMax(p)) return undefined;
-      const fe = p.free_units_per_events ?? 0;
-      const ft = p.free_units_per_total_aggregation ?? ZERO;
-      const rt = a.running_total ?? [];
-      const freeCount = freeUnitsCount(rt, fe, ft);
-      const events = a.events_count ?? 0;
-      const fixed = p.fixed_amount === null || freeCount >= events ? ZERO : dec(events - freeCount).times(p.fixed_amount);
-      return percentageKernel(p.rate, freeUnitsValue(rt, fe, ft), fixed);
+      const { freeUnits, fixedTotal } = percentageAllowance(p, a);
+      return percentageKernel(p.rate, freeUnits, fixedTotal);
     }
     case "dynamic": {
       const cents = a.precise_total_amount_cents ?? ZERO;

@@ -6,7 +6,7 @@ import { type Decimal, ZERO, parseDecimal } from "../core/decimal.js";
 import { type CurrencyCode, isCurrencyCode } from "../core/currency.js";
 import { IssueCollector, ValidationError, issue } from "../core/issue.js";
 import { subunitToUnit } from "../core/money.js";
-import { applyChargeModel } from "./applyChargeModel.js";
+import { applyCheckedChargeModel } from "./applyChargeModel.js";
 import { type AggregationInput, type DecimalLike, parseAggregation } from "./parseAggregation.js";
 import { parseCharge } from "./parseCharge.js";
 import { chargeRequirements } from "./requirements.js";
@@ -39,7 +39,8 @@ export interface RateChargeOptions {
  */
 export function rateCharge(charge: ChargeSpec, aggregation: AggregationInput, options: RateChargeOptions = {}): ChargeResult {
   const parsed = validateCharge(charge, aggregation, options);
-  return applyChargeModel(parsed.charge, parsed.aggregation, parsed.options);
+  // validateCharge has checked the requirements against these very units.
+  return applyCheckedChargeModel(parsed.charge, parsed.aggregation, parsed.options);
 }
 
 /** Validates everything `rateCharge` needs and returns the parsed forms; throws ValidationError. */

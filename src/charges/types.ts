@@ -94,6 +94,8 @@ export interface Aggregation {
   readonly event_prorated_values?: readonly Decimal[] | undefined;
   /** Dynamic: Σ precise_total_amount_cents of the events. */
   readonly precise_total_amount_cents?: Decimal | undefined;
+  /** Weighted sums: the value before the weighting. No model reads it; `parseAggregation` carries it for fees. */
+  readonly total_aggregated_units?: Decimal | undefined;
 }
 
 /** Options of one evaluation. */

@@ -9,7 +9,7 @@ import { parseRanges } from "./_ranges.js";
 import { sortByFrom, volumeRange } from "./_tiers.js";
 import type { AmountRange, Aggregation, ChargeModelDef } from "./types.js";
 
-export const volumeRangeSpec = {
+const volumeRangeSpec = {
   key: "volume_ranges",
   code: "invalid_volume_ranges",
   values: [

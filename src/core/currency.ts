@@ -6,6 +6,7 @@
  * (HRK 2, MRO 2, SLL 2, STD 2).
  */
 import currencyCodes from "currency-codes";
+import { ValidationError, issue } from "./issue.js";
 
 /** The `currency` values the specification accepts. */
 export const CURRENCIES = [
@@ -44,9 +45,12 @@ export function isCurrencyCode(x: unknown): x is CurrencyCode {
   return typeof x === "string" && exponents().has(x);
 }
 
-/** The ISO 4217 minor-unit exponent (EUR 2, JPY 0, CLF 4). */
+/**
+ * The ISO 4217 minor-unit exponent (EUR 2, JPY 0, CLF 4).
+ * @throws ValidationError (`currency: invalid_currency`) for a code cast past {@link CurrencyCode}.
+ */
 export function currencyExponent(code: CurrencyCode): number {
   const e = exponents().get(code);
-  if (e === undefined) throw new Error(`[ratecard] unknown currency ${code}`);
+  if (e === undefined) throw new ValidationError([issue("invalid_currency", ["currency"])]);
   return e;
 }

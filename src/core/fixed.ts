@@ -1,8 +1,8 @@
 /**
  * Exact fixed-point arithmetic for hot loops: decimals as `mantissa / 10^scale`.
  *
- * A value is read once into a {@link FixedCell}: a safe-integer mantissa when it has at
- * most 15 digits, else a bigint. Sums ({@link FixedSum}) keep a float64 part that only
+ * A value is read once into a {@link FixedCell}: a number mantissa when it is a safe
+ * integer (text: at most 2^52), else a bigint. Sums ({@link FixedSum}) keep a float64 part that only
  * ever holds safe integers (|n| ≤ 2^52, so adding one more term of at most 2^52 stays
  * below 2^53 and is exact) and flush it into a bigint before it could round. A term that
  * cannot be made a safe integer at the sum's scale goes straight to the bigint. Nothing

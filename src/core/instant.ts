@@ -39,11 +39,20 @@ export function parseInstant(x: unknown): Instant | undefined {
   return t as Instant;
 }
 
-/** Unix seconds (number or integer string) or ISO 8601, as event timestamps may be. */
+/** The largest |epoch ms| a `Date` can hold (±100 000 000 days). */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * Unix seconds (number or decimal string) or ISO 8601, as event timestamps may be.
+ * `undefined` for anything else, including seconds beyond the range of a `Date`.
+ */
 export function parseTimestamp(x: unknown): Instant | undefined {
-  if (typeof x === "number") return Number.isFinite(x) ? (Math.round(x * 1000) as Instant) : undefined;
-  if (typeof x === "string" && /^-?\d+(\.\d+)?$/.test(x)) return Math.round(Number(x) * 1000) as Instant;
-  return parseInstant(x);
+  let seconds: number;
+  if (typeof x === "number") seconds = x;
+  else if (typeof x === "string" && /^-?\d+(\.\d+)?$/.test(x)) seconds = Number(x);
+  else return parseInstant(x);
+  const ms = Math.round(seconds * 1000);
+  return Math.abs(ms) <= MAX_DATE_MS ? (ms as Instant) : undefined;
 }
 
 /** `2024-03-05T00:00:00Z` (milliseconds shown only when not zero). */

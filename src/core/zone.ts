@@ -9,6 +9,7 @@
  * docs/decisions/0002-time-and-periods.md.
  */
 import type { Instant } from "./instant.js";
+import { ValidationError, issue } from "./issue.js";
 
 /** Wall-clock fields in a zone; `month` is 1-12. */
 export interface WallTime {
@@ -48,9 +49,11 @@ export function isValidTimeZone(tz: unknown): tz is string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** @throws ValidationError (`timezone: invalid_timezone`) for a zone the runtime does not know. */
 function formatterOf(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
+    if (!isValidTimeZone(tz)) throw new ValidationError([issue("invalid_timezone", ["timezone"])]);
     f = new Intl.DateTimeFormat("en-US", {
       timeZone: tz,
       hourCycle: "h23",
@@ -110,9 +113,19 @@ export function dateOf(t: Instant, tz: string): CalendarDate {
   return { year, month, day };
 }
 
-/** Days since 1970-01-01 of a calendar date (for differences between dates). */
+/**
+ * Days since 1970-01-01 of a calendar date (negative before), for differences between
+ * dates. Integer arithmetic on the proleptic Gregorian calendar, valid for every year
+ * (`Date.UTC` would read years 0-99 as 1900-1999).
+ */
 export function epochDay(d: CalendarDate): number {
-  return Math.floor(Date.UTC(d.year, d.month - 1, d.day) / 86_400_000);
+  const y = d.month <= 2 ? d.year - 1 : d.year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (d.month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + d.day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
 /** How to resolve a wall time that a DST change skips or repeats (Temporal's vocabulary). */

@@ -4,7 +4,7 @@
  * group, the window, and whether the fee is a current-usage entry (never the same id as
  * the invoice's fee).
  */
-import type { Instant } from "../core/instant.js";
+import { lastSecond } from "./_days.js";
 import { type FeeBaseIds, feeIds, uuidOf, windowParts } from "./feeIds.js";
 import type { UsageChargeFeesInput, UsageChargeFilter } from "./usageChargeFees.js";
 
@@ -14,7 +14,7 @@ export interface ChargeFeeIds extends FeeBaseIds {
 }
 
 const chargeKey = (input: UsageChargeFeesInput): string => input.charge.id ?? input.metric.code;
-const window = (input: UsageChargeFeesInput) => windowParts(input.window.start, (input.window.end - 1000) as Instant);
+const window = (input: UsageChargeFeesInput) => windowParts(input.window.start, lastSecond(input.window));
 const chargeId = (input: UsageChargeFeesInput) =>
   input.charge.id === undefined ? {} : { svc_charge_id: uuidOf("charge", input.charge.id) };
 

@@ -24,8 +24,12 @@ export function aggregationWindow(input: UsageChargeFeesInput, priced: Charge, f
     charges_duration: input.charges_duration_in_days,
     timezone: input.timezone,
     upgraded: input.terminated_by_upgrade === true,
-    // Prorated sums keep per-event values only for the model that walks them (graduated, §10).
-    event_values: !prorated || priced.charge_model === "graduated",
+    // Per-event values cost a copy of every value and turn off the aggregation's fast
+    // fold: ask for them only where a model reads them — percentage (per-transaction
+    // min / max, §6.5; not on a prorated window) and prorated graduated (§10).
+    event_values: priced.charge_model === "percentage" ? !prorated : priced.charge_model === "graduated" && priced.prorated === true,
+    // Dynamic charges price Σ precise_total_amount_cents of the same events (§8).
+    precise_amounts: priced.charge_model === "dynamic",
   };
   if (priced.charge_model !== "percentage") return w;
   const p = priced.properties;

@@ -2,8 +2,13 @@
  * Calendar-day helpers of the fees area (UTC dates of local day ends, as the
  * reference's credit-note arithmetic reads them).
  */
-import type { Instant } from "../core/instant.js";
+import type { Instant, Period } from "../core/instant.js";
 import { dateOf, epochDay, wallToInstant } from "../core/zone.js";
+
+/** The inclusive `to_date` of a half-open window `[start, end)`: its last second (`end − 1 s`). */
+export function lastSecond(window: Period): Instant {
+  return (window.end - 1000) as Instant;
+}
 
 /** Days since 1970-01-01 of the UTC date of an instant. */
 export function utcEpochDay(t: Instant): number {

@@ -1,8 +1,9 @@
 /**
  * Which events each filter of a charge bills (charges.md §14): `matching` values and the
  * `ignored_filters` left to more specific (or older identical) filters, plus the default
- * bucket. TODO(aggregation): the aggregation area exposes only the event predicate
- * (`compileFilter`); this rule on filter definitions lives here until it moves there.
+ * bucket. The result is an aggregation window's `filters` / `ignored_filters`: the
+ * aggregation applies them to events (§12.1) but knows nothing of charge filters, their
+ * creation order or the metric's "all values" marker, so this rule lives with the charge's fees.
  */
 import type { FilterValues } from "./types.js";
 

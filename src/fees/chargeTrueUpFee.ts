@@ -2,8 +2,8 @@
  * The true-up fee of a usage charge on an invoice (charges.md §17), as a Fee linked to
  * the charge's default fee.
  */
-import type { Instant } from "../core/instant.js";
 import { prorationDays } from "../period/index.js";
+import { lastSecond } from "./_days.js";
 import { trueUpFeeAmounts } from "./trueUp.js";
 import { trueUpFeeIds } from "./_chargeFeeIds.js";
 import type { Fee } from "./types.js";
@@ -39,7 +39,7 @@ export function chargeTrueUpFee(input: UsageChargeFeesInput, fees: readonly Fee[
     ...amounts,
     item: { ...(parent?.item ?? { type: "charge", code: input.metric.code, name: input.metric.name ?? input.metric.code }), filters: null, grouped_by: {} },
     from_date: input.window.start,
-    to_date: (input.window.end - 1000) as Instant,
+    to_date: lastSecond(input.window),
     pay_in_advance: false,
     ...(input.charge.id === undefined ? {} : { charge_id: input.charge.id }),
     charge_filter_id: null,

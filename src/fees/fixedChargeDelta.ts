@@ -6,7 +6,7 @@ import type { CurrencyCode } from "../core/currency.js";
 import { type Decimal, ZERO, dec, max, round, sum, toScaledBigInt } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
 import { requirePositiveInteger } from "./_check.js";
-import { utcEpochDay } from "./_days.js";
+import { lastSecond, utcEpochDay } from "./_days.js";
 import { type FixedChargeModel, priceFixedChargeUnits } from "./fixedCharges.js";
 import type { FeeAmounts } from "./types.js";
 
@@ -39,7 +39,7 @@ export function fixedChargeDeltaFee(input: FixedChargeDeltaInput): FeeAmounts {
   }
   let priced = delta;
   if (input.fixed_charge.prorated) {
-    const lastDay = utcEpochDay((input.window.end - 1000) as Instant);
+    const lastDay = utcEpochDay(lastSecond(input.window));
     const days = Math.max(0, lastDay - utcEpochDay(input.changed_at) + 1);
     priced = delta.times(dec(days)).div(dec(input.fixed_charges_duration_in_days));
   }

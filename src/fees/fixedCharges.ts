@@ -3,9 +3,10 @@
  */
 import type { CurrencyCode } from "../core/currency.js";
 import type { Decimal } from "../core/decimal.js";
-import type { Instant, Period } from "../core/instant.js";
+import type { Period } from "../core/instant.js";
 import { rateParsedCharge as applyChargeModel } from "../charges/index.js";
 import type { AmountRange } from "../charges/index.js";
+import { lastSecond } from "./_days.js";
 import { chargeFeeAmounts } from "./chargeFee.js";
 import { feeAmountDetails } from "./feeAmountDetails.js";
 import { type FixedChargeEvent, fixedChargeUnits } from "./fixedChargeUnits.js";
@@ -83,9 +84,4 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Fee {
     pay_in_advance: fc.pay_in_advance,
     ...(fc.id === undefined ? {} : { fixed_charge_id: fc.id, svc_fixed_charge_id: uuidOf("fixed_charge", fc.id) }),
   };
-}
-
-/** The inclusive `to_date` of a half-open window: one second before its end. */
-export function lastSecond(window: Period): Instant {
-  return (window.end - 1000) as Instant;
 }

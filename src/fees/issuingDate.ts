@@ -2,7 +2,8 @@
  * Grace period, draft status and issuing date of an invoice (periods.md §10).
  */
 import type { Instant } from "../core/instant.js";
-import { type CalendarDate, dateOf, epochDay } from "../core/zone.js";
+import { ValidationError, issue } from "../core/issue.js";
+import { dateOf, epochDay } from "../core/zone.js";
 
 export type IssuingDateAnchor = "next_period_start" | "current_period_end";
 export type IssuingDateAdjustment = "keep_anchor" | "align_with_finalization_date";
@@ -47,15 +48,25 @@ export interface IssuingDates {
  */
 export function issuingDates(input: IssuingDateInput): IssuingDates {
   const billing = epochDay(dateOf(input.invoice_at, input.timezone));
-  const grace = Math.max(0, Math.trunc(input.invoice_grace_period));
+  const grace = wholeDays(input.invoice_grace_period, "invoice_grace_period");
   const subscriptionInvoice = input.kind === "recurring" || input.kind === "non_recurring";
   const issuing = billing + adjustmentDays(input, grace);
   return {
     draft: subscriptionInvoice && grace > 0,
     expected_finalization_date: formatEpochDay(billing + grace),
     issuing_date: formatEpochDay(issuing),
-    payment_due_date: formatEpochDay(issuing + Math.max(0, Math.trunc(input.net_payment_term ?? 0))),
+    payment_due_date: formatEpochDay(issuing + wholeDays(input.net_payment_term ?? 0, "net_payment_term")),
   };
+}
+
+/** More days than any grace period or payment term (about 2 700 years): the dates stay writable. */
+const MAX_DAYS = 1_000_000;
+
+/** A day count as whole days ≥ 0 (negatives count as 0); a ValidationError when it is not a usable number. */
+function wholeDays(value: number, field: string): number {
+  if (!Number.isFinite(value)) throw new ValidationError([issue("invalid_value", [field])]);
+  if (Math.abs(value) > MAX_DAYS) throw new ValidationError([issue("value_is_out_of_range", [field])]);
+  return Math.max(0, Math.trunc(value));
 }
 
 function adjustmentDays(input: IssuingDateInput, grace: number): number {
@@ -77,9 +88,4 @@ function adjustmentDays(input: IssuingDateInput, grace: number): number {
 /** Days since 1970-01-01 → `YYYY-MM-DD`. */
 export function formatEpochDay(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** `YYYY-MM-DD` of a calendar date. */
-export function formatCalendarDate(d: CalendarDate): string {
-  return formatEpochDay(epochDay(d));
 }

@@ -2,7 +2,7 @@
  * The fee of one event of a pay-in-advance charge (charges.md §15):
  * `amount = model(total) − model(total − delta, events_count − 1, exclude_event)`.
  */
-import { type Decimal, ZERO, divOrZero, round, toScaledBigInt } from "../core/decimal.js";
+import { type Decimal, ZERO, dec, divOrZero, round, toScaledBigInt } from "../core/decimal.js";
 import type { CurrencyCode } from "../core/currency.js";
 import { subunitToUnit, toMinorUnits } from "../core/money.js";
 import { rateParsedCharge as applyChargeModel } from "../charges/index.js";
@@ -46,7 +46,7 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
   if (amount.lt(ZERO)) amount = ZERO;
   const s = subunitToUnit(currency);
   const cents = toMinorUnits(amount, currency);
-  const rounded = divOrZero(toDecimal(cents), s);
+  const rounded = divOrZero(dec(cents), s);
   const unitAmount = rounded.eq(ZERO) ? ZERO : divOrZero(rounded, delta.delta);
   return {
     ...common,
@@ -65,10 +65,6 @@ function dropLast(a: Aggregation): Partial<Aggregation> {
   if (a.running_total !== undefined) out.running_total = a.running_total.slice(0, -1);
   if (a.event_values !== undefined) out.event_values = a.event_values.slice(0, -1);
   return out;
-}
-
-function toDecimal(cents: bigint): Decimal {
-  return ZERO.plus(cents.toString());
 }
 
 /**

@@ -5,8 +5,10 @@ import type { CurrencyCode } from "../core/currency.js";
 import { ONE, dec } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
+import { ValidationError, issue } from "../core/issue.js";
 import { type CalendarDate, dateOf } from "../core/zone.js";
 import { type BillingPeriod, type PlanFee, type PlanFeeFacts, type Schedule, planFee, selectPlanFeeRule } from "../period/index.js";
+import { lastSecond } from "./_days.js";
 import { type FeeIdContext, feeIds, windowParts } from "./feeIds.js";
 import type { Fee } from "./types.js";
 
@@ -63,7 +65,7 @@ export function subscriptionFee(input: SubscriptionFeeInput): SubscriptionFee | 
     trial_end: trialEnd,
   });
   const cents = computation.amount_cents;
-  const toDate = (period.end - 1000) as Instant;
+  const toDate = lastSecond(period);
   const fee: Fee = {
     ...feeIds(input.ids, ["subscription", input.plan.code, ...windowParts(period.start, toDate)]),
     amount_currency: input.currency,
@@ -83,13 +85,19 @@ export function subscriptionFee(input: SubscriptionFeeInput): SubscriptionFee | 
   return { fee, computation };
 }
 
+/** The last instant ECMAScript dates can hold (ms from the epoch, either way). */
+const MAX_INSTANT = 8.64e15;
+
 /**
  * `trial_end_datetime = initial_started_at + trial_period days` (fractional days allowed)
  * and its UTC date (`trial_end_date`). `initial_started_at` is the earliest start among the
  * subscriptions with the same external id, so plan changes never restart a trial.
+ * @throws ValidationError (`trial_period: value_is_out_of_range`) when that end is past any date.
  */
 export function trialEnd(initialStartedAt: Instant, trialPeriodDays: number): { trial_end: Instant; trial_end_date: CalendarDate } | null {
   if (!(trialPeriodDays > 0)) return null;
   const t = (initialStartedAt + Math.round(trialPeriodDays * 86_400_000)) as Instant;
+  // Beyond ECMAScript's ±8.64e15 ms (Infinity included) there is no date to give.
+  if (!(Math.abs(t) <= MAX_INSTANT)) throw new ValidationError([issue("value_is_out_of_range", ["trial_period"])]);
   return { trial_end: t, trial_end_date: dateOf(t, "UTC") };
 }

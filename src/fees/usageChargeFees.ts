@@ -5,11 +5,12 @@
  */
 import type { CurrencyCode } from "../core/currency.js";
 import { round } from "../core/decimal.js";
-import type { Instant, Period } from "../core/instant.js";
+import type { Period } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
 import { type BillableMetric, type UnitsResult, type UsageEvent, aggregateEvents } from "../aggregation/index.js";
 import { type Charge, rateParsedCharge } from "../charges/index.js";
 import { requirePositiveInteger } from "./_check.js";
+import { lastSecond } from "./_days.js";
 import { chargeFeeAmounts } from "./chargeFee.js";
 import { type MetricFilters, chargeFilterSelections } from "./chargeFilterSelections.js";
 import { feeAmountDetails } from "./feeAmountDetails.js";
@@ -101,6 +102,7 @@ function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, grou
     ...(u.event_values === undefined ? {} : { event_values: u.event_values }),
     // Prorated sums: `pro[i]` beside `full[i]` (prorated graduated, charges.md §10).
     ...(u.event_prorated_values === undefined ? {} : { event_prorated_values: u.event_prorated_values }),
+    ...(u.precise_total_amount_cents === undefined ? {} : { precise_total_amount_cents: u.precise_total_amount_cents }),
   };
   const result = rateParsedCharge(priced, aggregation, { subunit_to_unit: subunitToUnit(input.currency) });
   const amounts = chargeFeeAmounts({
@@ -125,7 +127,7 @@ function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, grou
       grouped_by: groupedBy,
     },
     from_date: input.window.start,
-    to_date: (input.window.end - 1000) as Instant,
+    to_date: lastSecond(input.window),
     pay_in_advance: priced.pay_in_advance === true,
     ...(c.id === undefined ? {} : { charge_id: c.id }),
     charge_filter_id: filter?.id ?? null,

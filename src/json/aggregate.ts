@@ -66,11 +66,12 @@ export function aggregate(input: unknown): AggregateOutput {
   if (!parsed.ok) throw new ValidationError(parsed.issues);
   const { metric, window, events } = parsed.value;
   const unique = dedupeEvents(events);
-  const sum = metric.aggregation_type === "sum_agg";
+  // Both are asked for always; the aggregation gives them only for the types that have
+  // them (event values: sum, count, prorated unique count; precise amounts: unprorated sum).
   const result = aggregateEvents(metric, unique.events, {
     ...window,
-    event_values: sum || metric.aggregation_type === "count_agg" || (window.prorated === true && metric.aggregation_type === "unique_count_agg"),
-    precise_amounts: sum && unique.events.some((e) => e.precise_total_amount_cents !== undefined),
+    event_values: true,
+    precise_amounts: unique.events.some((e) => e.precise_total_amount_cents !== undefined),
   });
   const out: AggregateOutput = { ...toJson(result), warnings: [...unique.warnings, ...result.warnings] };
   if (result.grouped_usage !== undefined) {

@@ -2,7 +2,7 @@
  * `applyChargeModel(input)` of the contract (§1): JSON in, JSON out.
  */
 import { type Decimal, ZERO, toDecimalString, toDecimalStringWithPoint } from "../core/decimal.js";
-import { IssueCollector, ValidationError } from "../core/issue.js";
+import { IssueCollector, ValidationError, invariant } from "../core/issue.js";
 import { type AmountDetails, type ChargeResult, collectCharge, rateParsedCharge } from "../charges/index.js";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -33,7 +33,7 @@ export function applyChargeModel(input: unknown): ApplyChargeModelOutput {
   const parsed = collectCharge(o["charge"], o["aggregation"], o, c);
   const issues = c.issues();
   if (issues) throw new ValidationError(issues);
-  if (parsed === undefined) throw new Error("[ratecard] invariant failed: parse without issues");
+  invariant(parsed !== undefined, "parse without issues");
   return toJson(rateParsedCharge(parsed.charge, parsed.aggregation, parsed.options));
 }
 

@@ -3,11 +3,11 @@
  * computed on dates in the customer's zone, then turned into instants by `_instants.ts`.
  * Pure integer arithmetic (proleptic Gregorian), independent of the host zone.
  */
-import type { CalendarDate } from "../core/zone.js";
+import { type CalendarDate, epochDay } from "../core/zone.js";
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
@@ -16,20 +16,8 @@ export function daysInMonth(year: number, month: number): number {
   return month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!;
 }
 
-export function daysInYear(year: number): number {
-  return isLeapYear(year) ? 366 : 365;
-}
-
-/** Days since 1970-01-01 (negative before). */
-export function dayNumber(d: CalendarDate): number {
-  const y = d.month <= 2 ? d.year - 1 : d.year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const mp = (d.month + 9) % 12;
-  const doy = Math.floor((153 * mp + 2) / 5) + d.day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
-}
+/** Days since 1970-01-01 (negative before): core's `epochDay`, of which {@link fromDayNumber} is the inverse. */
+export const dayNumber: (d: CalendarDate) => number = epochDay;
 
 /** The inverse of {@link dayNumber}. */
 export function fromDayNumber(n: number): CalendarDate {

@@ -2,14 +2,14 @@
  * Which period a billing run covers (../shared/docs/semantics/periods.md §2).
  */
 import type { Instant, Period } from "../core/instant.js";
-import { issue, ValidationError } from "../core/issue.js";
-import { dateOf, isValidTimeZone, startOfDayIn } from "../core/zone.js";
+import { dateOf, startOfDayIn } from "../core/zone.js";
 import { daysBetween } from "./_date.js";
 import { dayEnd, dayStart, roundToSecond, utcMidnight } from "./_instants.js";
 import { intervalRules } from "./_intervals/intervalRules.js";
 import { monthly } from "./_intervals/monthly.js";
 import { windowDates, type WindowDates } from "./_window.js";
-import type { BillingPeriod, BillingPeriodInput } from "./types.js";
+import { PeriodChecks } from "./_checks.js";
+import { BILLING_TIMES, type BillingPeriod, type BillingPeriodInput, INTERVALS, SUBSCRIPTION_STATUSES } from "./types.js";
 
 const SECOND = 1000;
 
@@ -18,14 +18,15 @@ const SECOND = 1000;
  * durations and the neighbouring boundaries of a billing run at `billing_at`.
  * Periods are half-open; see {@link BillingPeriod}.
  *
- * @throws ValidationError when the time zone is unknown (`invalid_timezone`).
+ * @throws ValidationError for an unknown time zone (`invalid_timezone`), an instant that is
+ * not a finite time (`invalid_timestamp`), or a value outside its union.
  * @example
  * // monthly calendar plan in advance, run on 2022-03-01 (UTC):
  * // period [2022-03-01, 2022-04-01), charges [2022-02-01, 2022-03-01)
  */
 export function computeBillingPeriod(input: BillingPeriodInput): BillingPeriod {
+  checkInput(input);
   const { plan, subscription: sub, timezone: tz, billing_at: billingAt } = input;
-  if (!isValidTimeZone(tz)) throw new ValidationError([issue("invalid_timezone", ["timezone"])]);
   const currentUsage = input.current_usage === true;
   const rules = intervalRules(plan.interval);
   const billingDate = dateOf(billingAt, tz);
@@ -48,10 +49,12 @@ export function computeBillingPeriod(input: BillingPeriodInput): BillingPeriod {
   const fixedMonthly = long && plan.bill_fixed_charges_monthly === true;
   // Quirk of the reference: inside the monthly window the termination is tested against
   // 00:00 UTC of the billing date, not against the billing instant.
-  const monthlyWindow = (): WindowDates =>
-    windowDates(monthly, billingDate, { ...flags, terminated: terminatedBy(utcMidnight(billingDate)) });
-  const charges = chargesMonthly ? monthlyWindow() : main;
-  const fixed = fixedMonthly ? monthlyWindow() : main;
+  const monthlyWindow =
+    chargesMonthly || fixedMonthly
+      ? windowDates(monthly, billingDate, { ...flags, terminated: terminatedBy(utcMidnight(billingDate)) })
+      : main;
+  const charges = chargesMonthly ? monthlyWindow : main;
+  const fixed = fixedMonthly ? monthlyWindow : main;
   const anchor = rules.anchorFor(sub.billing_time, flags.anchor);
   // "First month of the period": the monthly period of the run starts in a billing month.
   const monthsIn = (monthly.periodStart(billingDate, anchor).month - anchor.month + 12) % 12;
@@ -73,6 +76,20 @@ export function computeBillingPeriod(input: BillingPeriodInput): BillingPeriod {
     next_end_of_period: dayEnd(rules.periodEnd(current, anchor), tz),
     previous_beginning_of_period: dayStart(rules.periodStart(main.base, anchor), tz),
   };
+}
+
+function checkInput(input: BillingPeriodInput): void {
+  const sub = input.subscription;
+  new PeriodChecks()
+    .oneOf(input.plan.interval, INTERVALS, ["plan", "interval"], "invalid_interval")
+    .oneOf(sub.billing_time, BILLING_TIMES, ["subscription", "billing_time"], "invalid_billing_time")
+    .instant(sub.subscription_at, ["subscription", "subscription_at"])
+    .instant(sub.started_at, ["subscription", "started_at"], true)
+    .instant(sub.terminated_at, ["subscription", "terminated_at"], true)
+    .oneOf(sub.status, SUBSCRIPTION_STATUSES, ["subscription", "status"], "invalid_value")
+    .zone(input.timezone, ["timezone"])
+    .instant(input.billing_at, ["billing_at"])
+    .done();
 }
 
 /** §2.4: `from` clamps to the start of the day of `started_at`, `to` to the exact instant. */

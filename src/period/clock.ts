@@ -10,6 +10,7 @@ import { dayStart } from "./_instants.js";
 import { intervalRules } from "./_intervals/intervalRules.js";
 import { monthly } from "./_intervals/monthly.js";
 import type { Schedule } from "./types.js";
+import { PeriodChecks } from "./_checks.js";
 
 export interface BillingClock {
   readonly schedule: Schedule;
@@ -27,9 +28,10 @@ export interface BillingClock {
  * anchor on the 29th-31st), every month's start when billed monthly.
  */
 export function isBillingDate(date: CalendarDate, schedule: Schedule, billsMonthly = false): boolean {
+  const own = intervalRules(schedule.interval);
   const long = schedule.interval === "semiannual" || schedule.interval === "yearly";
-  const rules = billsMonthly && long ? monthly : intervalRules(schedule.interval);
-  const anchor = intervalRules(schedule.interval).anchorFor(schedule.billing_time, schedule.anchor);
+  const rules = billsMonthly && long ? monthly : own;
+  const anchor = own.anchorFor(schedule.billing_time, schedule.anchor);
   return sameDate(rules.periodStart(date, anchor), date);
 }
 
@@ -39,9 +41,16 @@ export function isBillingDate(date: CalendarDate, schedule: Schedule, billsMonth
  *
  * @example
  * // monthly anniversary on Jan 31 (UTC), after 2022-02-10 → 2022-02-28T00:00:00Z
+ * @throws ValidationError for an unknown zone, a bad schedule or an instant that is not a finite time.
  */
 export function nextBillingBoundary(clock: BillingClock, after: Instant): Instant {
   const tz = clock.timezone;
+  new PeriodChecks()
+    .schedule(clock.schedule, ["schedule"])
+    .zone(tz, ["timezone"])
+    .instant(clock.started_at, ["started_at"], true)
+    .instant(after, ["after"])
+    .done();
   let date = dateOf(after, tz);
   if (dayStart(date, tz) <= after) date = addDays(date, 1);
   if (clock.started_at != null) {

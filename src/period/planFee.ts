@@ -4,12 +4,13 @@
 import type { Decimal } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
 import { type CalendarDate, dateOf } from "../core/zone.js";
-import { floatToDecimal, roundHalfAwayToBigInt as roundHalfAway } from "../core/float.js";
+import { floatToDecimal, roundHalfAwayToBigInt } from "../core/float.js";
 import { utcMidnight } from "./_instants.js";
 import { durationInDays } from "./periodDates.js";
 import { prorationDays, singleDayPrice } from "./proration.js";
 import type { PlanFeeRule } from "./planFeeRule.js";
 import type { Schedule } from "./types.js";
+import { PeriodChecks } from "./_checks.js";
 
 export interface PlanFeeInput {
   /** Which of the four rules applies ({@link selectPlanFeeRule}). */
@@ -52,9 +53,18 @@ export interface PlanFee {
  * @example
  * // 100 cents, weekly calendar, started Wed 2022-06-22: 5 of 7 days → 71.43 → 71
  * planFee({ rule: "first_period", amount_cents: 100n, period: [2022-06-22, 2022-06-27), … }).amount_cents //=> 71n
+ * @throws ValidationError for an unknown zone, an instant that is not a finite time, a bad
+ * schedule, or an amount beyond ±2^53 cents.
  */
 export function planFee(input: PlanFeeInput): PlanFee {
   const { rule, period, timezone: tz, schedule } = input;
+  new PeriodChecks()
+    .instant(period.start, ["period", "start"])
+    .instant(period.end, ["period", "end"])
+    .zone(tz, ["timezone"])
+    .schedule(schedule, ["schedule"])
+    .instant(input.trial_end, ["trial_end"], true)
+    .done();
   const startDate = dateOf(period.start, tz);
   const priceDate = rule === "upgraded" || rule === "first_period" ? (input.from_date ?? startDate) : startDate;
   const duration = durationInDays(priceDate, schedule);
@@ -65,7 +75,7 @@ export function planFee(input: PlanFeeInput): PlanFee {
     duration_in_days: duration,
     single_day_price: floatToDecimal(dayPrice),
     precise_amount_cents: floatToDecimal(precise),
-    amount_cents: roundHalfAway(precise),
+    amount_cents: roundHalfAwayToBigInt(precise),
   });
 
   let from = period.start;

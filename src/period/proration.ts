@@ -4,6 +4,7 @@
 import type { Instant, Period } from "../core/instant.js";
 import { invariant, issue, ValidationError } from "../core/issue.js";
 import { offsetAt, wallTimeOf } from "../core/zone.js";
+import { PeriodChecks } from "./_checks.js";
 
 const DAY = 86_400_000;
 const SECOND = 1000;
@@ -18,8 +19,10 @@ const SECOND = 1000;
  *
  * @example
  * prorationDays({ start: 2022-03-01T00:00Z, end: 2022-03-20T10:00:01Z }, "UTC") //=> 20
+ * @throws ValidationError for an unknown zone or an instant that is not a finite time.
  */
 export function prorationDays(period: Period, tz: string): number {
+  new PeriodChecks().instant(period.start, ["period", "start"]).instant(period.end, ["period", "end"]).zone(tz, ["timezone"]).done();
   let last = period.end - SECOND;
   const w = wallTimeOf(last as Instant, tz);
   if (w.hour === 0 && w.minute === 0 && w.second === 0 && w.millisecond === 0) last += SECOND;

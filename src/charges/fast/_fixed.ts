@@ -4,17 +4,13 @@
  * intermediate result is a safe integer (and therefore exact).
  */
 import { type Decimal, scaleOf, toScaledBigInt } from "../../core/decimal.js";
+import { pow10n } from "../../core/fixed.js";
 import { ValidationError, issue } from "../../core/issue.js";
 
 export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-const POW10_BIG: bigint[] = [];
-for (let i = 0, p = 1n; i <= 64; i++, p *= 10n) POW10_BIG.push(p);
-
-/** `10^n` as a bigint. */
-export function pow10(n: number): bigint {
-  return POW10_BIG[n] ?? 10n ** BigInt(n);
-}
+/** `10^n` as a bigint (cached; the one table of `core/fixed.ts`). */
+export const pow10 = pow10n;
 
 /** A decimal as `(mantissa, scale)` with the smallest scale that is exact. */
 export interface Scaled {
@@ -37,7 +33,7 @@ export function absBig(x: bigint): bigint {
 }
 
 /** Floor division for a non-negative divisor. */
-export function floorDiv(a: bigint, b: bigint): bigint {
+function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
   return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
 }

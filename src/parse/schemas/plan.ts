@@ -3,7 +3,7 @@
  * minimum commitment and progressive-billing thresholds that come with it.
  */
 import { z } from "zod";
-import { cents, currency, INTERVALS, nonNegativeInteger, requiredText, stringList, timestamp } from "./_primitives.js";
+import { cents, currency, INTERVALS, requiredText, stringList, timestamp } from "./_primitives.js";
 import { chargeSchema } from "./charge.js";
 import { fixedChargeSchema } from "./fixedCharge.js";
 import { taxSchema } from "./tax.js";
@@ -31,8 +31,7 @@ export const planSchema = z
     amount_currency: currency,
     description: z.string().nullish(),
     invoice_display_name: z.string().nullish(),
-    /** Days of free trial. */
-    /** May be fractional (periods.md §6). */
+    /** Days of free trial; may be fractional (periods.md §6). */
     trial_period: z.number().min(0).nullish(),
     pay_in_advance: z.boolean().nullish(),
     bill_charges_monthly: z.boolean().nullish(),

@@ -1,6 +1,7 @@
 /**
  * The rules of each plan interval.
  */
+import { ValidationError, issue } from "../../core/issue.js";
 import type { Interval } from "../types.js";
 import { monthly } from "./monthly.js";
 import { quarterly } from "./quarterly.js";
@@ -13,6 +14,8 @@ const TABLE = { weekly, monthly, quarterly, semiannual, yearly } as const satisf
   readonly [K in Interval]: IntervalRules;
 };
 
+/** @throws ValidationError (`interval: invalid_interval`) for a value cast past {@link Interval}. */
 export function intervalRules(interval: Interval): IntervalRules {
+  if (!Object.hasOwn(TABLE, interval)) throw new ValidationError([issue("invalid_interval", ["interval"])]);
   return TABLE[interval];
 }

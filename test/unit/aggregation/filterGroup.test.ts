@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aggregateEvents, compileFilter, groupValue } from "../../../src/aggregation/index.js";
+import { aggregateBatch, aggregateEvents, buildEventBatch, compileFilter, groupValue } from "../../../src/aggregation/index.js";
+import type { AggregationWindow } from "../../../src/aggregation/index.js";
 import { ev, metric, s, window } from "./_fixtures.js";
 
 const MARCH = window("2024-03-01T00:00:00Z", "2024-03-31T23:59:59Z");
@@ -52,6 +53,20 @@ describe("grouped_by (§12.5)", () => {
       ev("2024-03-02T00:00:00Z", { id: "u1", g: "a" }), ev("2024-03-03T00:00:00Z", { id: "u1", g: "b" }),
     ], { ...MARCH, grouped_by: ["g"] });
     expect([s(r.units), r.grouped_usage?.map((g) => s(g.units))]).toEqual(["1", ["1", "1"]]);
+  });
+  it("reads a missing key as absent even when it names an inherited member (constructor, toString, __proto__)", () => {
+    const events = [ev("2024-03-02T00:00:00Z", { v: "1" }), ev("2024-03-02T00:00:00Z", { v: "2", constructor: "x" })];
+    const grouped = { ...MARCH, grouped_by: ["constructor", "toString"] };
+    const ignored = { ...MARCH, ignored_filters: [Object.fromEntries([["__proto__", [""]]])] }; // a key, not the prototype
+    for (const run of [
+      (w: AggregationWindow) => aggregateEvents(metric("sum_agg"), events, w),
+      (w: AggregationWindow) => aggregateBatch(buildEventBatch(metric("sum_agg"), events, ["constructor", "toString", "__proto__"]), w),
+    ]) {
+      expect(run(grouped).grouped_usage?.map((g) => [g.grouped_by, s(g.units)])).toEqual([
+        [{ constructor: null, toString: null }, "1"], [{ constructor: "x", toString: null }, "2"],
+      ]);
+      expect(s(run(ignored).units)).toBe("0"); // both lack __proto__: coalesced to "" and ignored
+    }
   });
   it("maps values to group values", () => {
     expect([groupValue(undefined), groupValue(""), groupValue(3), groupValue("x")]).toEqual([null, null, "3", "x"]);

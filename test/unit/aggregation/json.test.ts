@@ -83,6 +83,9 @@ describe("aggregate (JSON)", () => {
     [{ aggregation_type: "median_agg", code: "c" }, { "billable_metric.aggregation_type": ["invalid_aggregation_type"] }],
     [{ aggregation_type: "custom_agg", code: "c", field_name: "v" }, { "billable_metric.aggregation_type": ["not_allowed"] }],
     [{ aggregation_type: "count_agg", code: "c", expression: "1" }, { "billable_metric.expression": ["not_allowed"] }],
+    [{ aggregation_type: "sum_agg", code: "c", field_name: "v", rounding_function: "round", rounding_precision: 1.5 }, { "billable_metric.rounding_precision": ["invalid_value"] }],
+    [{ aggregation_type: "sum_agg", code: "c", field_name: "v", rounding_function: "ceil", rounding_precision: 2_000_000 }, { "billable_metric.rounding_precision": ["value_is_out_of_range"] }],
+    [{ aggregation_type: "sum_agg", code: "c", field_name: "v", rounding_function: "floor", rounding_precision: -1e15 }, { "billable_metric.rounding_precision": ["value_is_out_of_range"] }],
   ])("refuses the metric %j", (bm, expected) => {
     expect(details({ ...base(), billable_metric: bm })).toEqual(expected);
   });
@@ -134,5 +137,13 @@ describe("aggregate (JSON): per-event data", () => {
   it("lists a count's per-event values as ones", () => {
     const input = { ...base(), billable_metric: { code: "c", aggregation_type: "count_agg" } };
     expect(aggregate(input).event_values).toEqual(["1", "1"]);
+  });
+  it("weighted sum over a very long charges duration stays exact (days × 86 400 000 beyond 2^53)", () => {
+    const input = {
+      ...base(), billable_metric: { code: "c", aggregation_type: "weighted_sum_agg", field_name: "v" }, charges_duration: 2 ** 53 - 1,
+      events: [{ transaction_id: "t1", code: "c", timestamp: "2024-03-02T00:00:00Z", properties: { v: "1" } }],
+    };
+    // 1 held for 30 days over 2^53 − 1 days: 30 / 9007199254740991, ceiled to 20 decimals.
+    expect(aggregate(input).units).toBe("0.00000000000000333067");
   });
 });

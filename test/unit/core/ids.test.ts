@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  NAMESPACE_DNS, NAMESPACE_URL, RATECARD_NAMESPACE, isUuid, sha1, stableId, utf8, uuidV5,
-} from "../../../src/core/ids.js";
+import { NAMESPACE_DNS, NAMESPACE_URL, RATECARD_NAMESPACE, isUuid, stableId, uuidV5 } from "../../../src/core/ids.js";
+import { sha1, utf8 } from "../../../src/core/sha1.js";
 import { ValidationError } from "../../../src/core/issue.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");

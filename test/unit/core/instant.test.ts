@@ -15,6 +15,11 @@ describe("instants", () => {
     expect(parseTimestamp(1709632800)).toBe(Date.UTC(2024, 2, 5, 10));
     expect(parseTimestamp("1709632800")).toBe(Date.UTC(2024, 2, 5, 10));
   });
+  it("refuses seconds beyond the range of a Date, so every parsed instant formats", () => {
+    expect(parseTimestamp(8.64e12)).toBe(8.64e15);
+    expect(formatInstant(parseTimestamp(-8.64e12)!)).toBe("-271821-04-20T00:00:00Z");
+    for (const x of [8.64e12 + 1, -8.64e12 - 1, 1e300, "99999999999999999999", Infinity, NaN]) expect(parseTimestamp(x)).toBeUndefined();
+  });
   it("formats without milliseconds unless needed", () => {
     expect(formatInstant(parseInstant("2024-03-05T10:00:00Z")!)).toBe("2024-03-05T10:00:00Z");
     expect(formatInstant(parseInstant("2024-03-05T10:00:00.5Z")!)).toBe("2024-03-05T10:00:00.500Z");

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CURRENCIES, currencyExponent, isCurrencyCode } from "../../../src/core/currency.js";
+import { CURRENCIES, type CurrencyCode, currencyExponent, isCurrencyCode } from "../../../src/core/currency.js";
+import { ValidationError } from "../../../src/core/issue.js";
 import { dec, toDecimalString } from "../../../src/core/decimal.js";
 import { allocate, fromMinorUnits, toMinorUnits } from "../../../src/core/money.js";
 
@@ -9,6 +10,17 @@ describe("currency exponents", () => {
     "%s has %i decimals",
     (c, e) => expect(currencyExponent(c)).toBe(e),
   );
+  it("a code cast past CurrencyCode is a ValidationError (currency: invalid_currency)", () => {
+    const bad = "XXX" as CurrencyCode;
+    for (const f of [() => currencyExponent(bad), () => toMinorUnits(dec("1"), bad)]) {
+      expect(f).toThrow(ValidationError);
+      try {
+        f();
+      } catch (e) {
+        expect((e as ValidationError).error_details).toEqual({ currency: ["invalid_currency"] });
+      }
+    }
+  });
   it("knows every currency of the specification", () => {
     for (const c of CURRENCIES) expect(currencyExponent(c)).toBeGreaterThanOrEqual(0);
     expect(isCurrencyCode("XXX")).toBe(false);

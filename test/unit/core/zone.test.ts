@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseInstant, type Instant } from "../../../src/core/instant.js";
-import { dateOf, isValidTimeZone, offsetAt, startOfDayIn, wallToInstant } from "../../../src/core/zone.js";
+import { ValidationError } from "../../../src/core/issue.js";
+import fc from "fast-check";
+import { dateOf, epochDay, isValidTimeZone, offsetAt, startOfDayIn, wallToInstant } from "../../../src/core/zone.js";
 
 const t = (s: string): Instant => parseInstant(s)!;
 
@@ -29,5 +31,35 @@ describe("zones", () => {
     expect(startOfDayIn(t("2024-03-05T03:00:00Z"), "America/New_York")).toBe(t("2024-03-04T05:00:00Z"));
     // Santiago skips midnight on its DST start day (2024-09-08): the day starts at 01:00.
     expect(startOfDayIn(t("2024-09-08T12:00:00Z"), "America/Santiago")).toBe(t("2024-09-08T04:00:00Z"));
+  });
+});
+
+describe("unknown zones", () => {
+  it("are a ValidationError (timezone: invalid_timezone), not a RangeError", () => {
+    for (const f of [() => offsetAt(t("2024-01-15T00:00:00Z"), "Mars/Olympus"), () => dateOf(t("2024-01-15T00:00:00Z"), "Mars/Olympus")]) {
+      let err: unknown;
+      try {
+        f();
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ValidationError);
+      expect((err as ValidationError).error_details).toEqual({ timezone: ["invalid_timezone"] });
+    }
+  });
+});
+
+describe("epochDay", () => {
+  it("agrees with Date.UTC for every date of years 100-9999", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), (year, month, day) => {
+        expect(epochDay({ year, month, day })).toBe(Date.UTC(year, month - 1, day) / 86_400_000);
+      }),
+    );
+  });
+  it("counts years 0-99 as themselves, not as 1900-1999", () => {
+    expect(epochDay({ year: 1970, month: 1, day: 1 })).toBe(0);
+    expect(epochDay({ year: 1, month: 1, day: 1 })).toBe(-719_162);
+    expect(epochDay({ year: 0, month: 3, day: 1 }) - epochDay({ year: 0, month: 2, day: 28 })).toBe(2); // year 0 is leap
   });
 });

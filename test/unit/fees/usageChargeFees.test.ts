@@ -129,4 +129,27 @@ describe("usageChargeFees", () => {
   it("an empty window bills nothing", () => {
     expect(usageChargeFees(base([event("2024-03-05T10:00:00Z", { region: "europe" })], { window: { start: march.start, end: (march.start + 1000) as Instant } }))).toEqual([]);
   });
+  const sumMetric = { code: "m", aggregation_type: "sum_agg", field_name: "v" } as const;
+  const alone = (charge: Charge, events: UsageEvent[]): UsageChargeFeesInput => ({
+    charge: { charge }, metric: sumMetric, events, window: march, charges_duration_in_days: 31, timezone: "UTC", currency: "EUR",
+  });
+
+  it("dynamic (charges.md §8): the fee is Σ precise_total_amount_cents of the events", () => {
+    const priced = (cents: string, t: string): UsageEvent => ({ ...event(t, { v: "2" }), precise_total_amount_cents: cents });
+    const fees = usageChargeFees(alone({ charge_model: "dynamic", properties: {} }, [priced("1234", "2024-03-05T10:00:00Z"), priced("0.5", "2024-03-06T10:00:00Z")]));
+    expect(fees.map((f) => [f.units.toString(), f.amount_cents, f.precise_amount_cents.toString()])).toEqual([["4", 1235n, "1234.5"]]);
+  });
+
+  it("percentage with a per-transaction maximum reads each event's value (charges.md §6.5)", () => {
+    const pct: Charge = {
+      charge_model: "percentage",
+      properties: {
+        rate: dec("10"), fixed_amount: null, free_units_per_events: null, free_units_per_total_aggregation: null,
+        per_transaction_min_amount: null, per_transaction_max_amount: dec("1"),
+      },
+    };
+    // 10 % of 100 is capped at 1, 10 % of 5 is 0.5: 1.50 €, not 10.50 €.
+    const fees = usageChargeFees(alone(pct, [event("2024-03-05T10:00:00Z", { v: "100" }), event("2024-03-06T10:00:00Z", { v: "5" })]));
+    expect(fees.map((f) => [f.units.toString(), f.amount_cents])).toEqual([["105", 150n]]);
+  });
 });

@@ -3,6 +3,8 @@ import { dec } from "../../../src/core/decimal.js";
 import { ValidationError } from "../../../src/core/issue.js";
 import { fixedChargeDeltaFee } from "../../../src/fees/fixedChargeDelta.js";
 import { fixedChargeUnits } from "../../../src/fees/fixedChargeUnits.js";
+import { issuingDates } from "../../../src/fees/issuingDate.js";
+import { trialEnd } from "../../../src/fees/subscriptionFee.js";
 import { terminationCreditNote } from "../../../src/fees/terminationCreditNote.js";
 import { trueUpFeeAmounts } from "../../../src/fees/trueUp.js";
 import { at } from "./_helpers.js";
@@ -42,6 +44,25 @@ describe("bad numbers fail with a ValidationError naming the field", () => {
       period: { from_datetime: window.start, next_end_of_period: at("2024-03-31T23:59:59Z"), duration_in_days: 0 },
       plan_amount_cents: 3100n, fee: { amount_cents: 3100n, precise_amount_cents: dec("3100") }, option: "credit",
     }))).toEqual({ "period.duration_in_days": ["invalid_value"] });
+  });
+});
+
+describe("day counts that no calendar holds fail with a ValidationError, not a RangeError or NaN", () => {
+  const invoice = { invoice_at: at("2024-04-01T00:00:00Z"), timezone: "UTC", kind: "recurring" } as const;
+  it.each([
+    [Number.NaN, "invalid_value"], [Number.POSITIVE_INFINITY, "invalid_value"], [1e12, "value_is_out_of_range"],
+  ] as const)("grace period or payment term %s", (days, code) => {
+    expect(details(() => issuingDates({ ...invoice, invoice_grace_period: days }))).toEqual({ invoice_grace_period: [code] });
+    expect(details(() => issuingDates({ ...invoice, invoice_grace_period: 0, net_payment_term: days }))).toEqual({ net_payment_term: [code] });
+  });
+  it("a negative grace period still counts as none", () => {
+    expect(issuingDates({ ...invoice, invoice_grace_period: -2 }).issuing_date).toBe("2024-04-01");
+  });
+  it.each([Number.POSITIVE_INFINITY, 1e12])("trial of %s days", (days) => {
+    expect(details(() => trialEnd(at("2024-03-01T00:00:00Z"), days))).toEqual({ trial_period: ["value_is_out_of_range"] });
+  });
+  it("no trial for 0, negative or NaN days", () => {
+    expect([0, -1, Number.NaN].map((d) => trialEnd(at("2024-03-01T00:00:00Z"), d))).toEqual([null, null, null]);
   });
 });
 

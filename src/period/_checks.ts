@@ -1,0 +1,58 @@
+/**
+ * Guards of the typed period API for what its types cannot rule out: any string as a
+ * zone, `NaN` or out-of-range instants, and values cast past the unions. The JSON entry
+ * points validate before calling, so these never fire there.
+ */
+import type { Instant } from "../core/instant.js";
+import { type IssueCode, IssueCollector, type Path, ValidationError } from "../core/issue.js";
+import { type CalendarDate, isValidTimeZone } from "../core/zone.js";
+import { daysInMonth } from "./_date.js";
+import { BILLING_TIMES, INTERVALS, type Schedule } from "./types.js";
+
+/** ±8.6e15 ms (about 272 000 years): `Date`'s range (±8.64e15) less room for a year of period arithmetic. */
+const MAX_INSTANT = 8.6e15;
+const MAX_YEAR = 270_000;
+
+/** Collects issues of the typed inputs; {@link PeriodChecks.done} throws them. */
+export class PeriodChecks {
+  private readonly c = new IssueCollector();
+
+  zone(tz: unknown, path: Path): this {
+    if (!isValidTimeZone(tz)) this.c.add("invalid_timezone", path);
+    return this;
+  }
+
+  /** A finite instant in range; `null`/`undefined` pass when `optional`. */
+  instant(t: Instant | null | undefined, path: Path, optional = false): this {
+    if (t === null || t === undefined) {
+      if (!optional) this.c.add("value_is_mandatory", path);
+    } else if (!(typeof t === "number" && Math.abs(t) <= MAX_INSTANT)) this.c.add("invalid_timestamp", path);
+    return this;
+  }
+
+  oneOf(x: unknown, values: readonly string[], path: Path, code: IssueCode): this {
+    if (typeof x !== "string" || !values.includes(x)) this.c.add(code, path);
+    return this;
+  }
+
+  /** A real calendar date of a year that instants can reach. */
+  date(d: CalendarDate, path: Path): this {
+    const ok =
+      Number.isInteger(d.year) && Math.abs(d.year) <= MAX_YEAR &&
+      Number.isInteger(d.month) && d.month >= 1 && d.month <= 12 &&
+      Number.isInteger(d.day) && d.day >= 1 && d.day <= daysInMonth(d.year, d.month);
+    if (!ok) this.c.add("invalid_date", path);
+    return this;
+  }
+
+  schedule(s: Schedule, path: Path): this {
+    return this.oneOf(s.interval, INTERVALS, [...path, "interval"], "invalid_interval")
+      .oneOf(s.billing_time, BILLING_TIMES, [...path, "billing_time"], "invalid_billing_time")
+      .date(s.anchor, [...path, "anchor"]);
+  }
+
+  done(): void {
+    const issues = this.c.issues();
+    if (issues) throw new ValidationError(issues);
+  }
+}
