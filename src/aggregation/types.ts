@@ -4,10 +4,8 @@
 import type { Decimal } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 
-export const AGGREGATION_TYPES = [
-  "count_agg", "sum_agg", "max_agg", "unique_count_agg", "latest_agg", "weighted_sum_agg", "custom_agg",
-] as const;
-export type AggregationType = (typeof AGGREGATION_TYPES)[number];
+export { AGGREGATION_TYPES, type AggregationType } from "../model/vocabulary.js";
+import type { AggregationType } from "../model/vocabulary.js";
 export type RoundingFunction = "round" | "ceil" | "floor";
 
 /** A usage event, already validated (see `json/aggregate.ts` for the raw form). */

@@ -4,17 +4,8 @@
 import type { Decimal } from "../core/decimal.js";
 import type { Path, Result } from "../core/issue.js";
 
-export const CHARGE_MODELS = [
-  "standard",
-  "graduated",
-  "graduated_percentage",
-  "package",
-  "percentage",
-  "volume",
-  "dynamic",
-] as const;
-
-export type ChargeModelName = (typeof CHARGE_MODELS)[number];
+export { CHARGE_MODELS, type ChargeModelName } from "../model/vocabulary.js";
+import type { ChargeModelName } from "../model/vocabulary.js";
 
 /** A tier of `graduated_ranges` / `volume_ranges`; `to_value: null` is the open top range. */
 export interface AmountRange {

@@ -4,14 +4,10 @@
 import type { Instant, Period } from "../core/instant.js";
 import type { CalendarDate } from "../core/zone.js";
 
-export const INTERVALS = ["weekly", "monthly", "quarterly", "semiannual", "yearly"] as const;
-export type Interval = (typeof INTERVALS)[number];
-
-export const BILLING_TIMES = ["calendar", "anniversary"] as const;
-export type BillingTime = (typeof BILLING_TIMES)[number];
-
-export const SUBSCRIPTION_STATUSES = ["active", "pending", "terminated", "canceled", "incomplete"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export {
+  INTERVALS, BILLING_TIMES, SUBSCRIPTION_STATUSES, type Interval, type BillingTime, type SubscriptionStatus,
+} from "../model/vocabulary.js";
+import type { BillingTime, Interval, SubscriptionStatus } from "../model/vocabulary.js";
 
 /**
  * How a subscription's periods are laid out: the plan's interval, the billing time and

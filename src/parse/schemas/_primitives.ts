@@ -87,4 +87,4 @@ export const eventTimestamp = z
 export const keyValue = z.looseObject({ key: z.string(), value: z.string().nullish() });
 
 /** Billing intervals of plans (and of wallet recurring rules). */
-export const INTERVALS = ["weekly", "monthly", "quarterly", "semiannual", "yearly"] as const;
+export { INTERVALS } from "../../model/vocabulary.js";

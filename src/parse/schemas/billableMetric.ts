@@ -4,15 +4,9 @@
 import { z } from "zod";
 import { integer, requiredText, stringList, timestamp } from "./_primitives.js";
 
-export const AGGREGATION_TYPES = [
-  "count_agg",
-  "sum_agg",
-  "max_agg",
-  "unique_count_agg",
-  "latest_agg",
-  "weighted_sum_agg",
-  "custom_agg",
-] as const;
+import { AGGREGATION_TYPES } from "../../model/vocabulary.js";
+
+export { AGGREGATION_TYPES };
 
 export const ROUNDING_FUNCTIONS = ["round", "ceil", "floor"] as const;
 

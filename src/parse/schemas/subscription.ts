@@ -4,8 +4,9 @@
 import { z } from "zod";
 import { cents, decimalLike, requiredText, stringList, timestamp } from "./_primitives.js";
 
-export const BILLING_TIMES = ["calendar", "anniversary"] as const;
-export const SUBSCRIPTION_STATUSES = ["active", "pending", "terminated", "canceled"] as const;
+import { BILLING_TIMES, SUBSCRIPTION_STATUSES } from "../../model/vocabulary.js";
+
+export { BILLING_TIMES, SUBSCRIPTION_STATUSES };
 
 /** Per-subscription changes to the plan; charge properties are checked by the charge models. */
 export const planOverridesSchema = z.looseObject({
