@@ -31,6 +31,8 @@ export function parseCharge(raw: unknown, path: Path = ["charge"]): Result<Charg
   }
   // Volume charges cannot be paid in advance (semantics §7, §15).
   if (model === "volume" && flags["pay_in_advance"] === true) c.add("not_allowed", [...path, "pay_in_advance"]);
+  // Time proration: standard / graduated / volume in arrears, standard in advance (semantics §13).
+  if (flags["prorated"] === true && !proratable(model, flags["pay_in_advance"] === true)) c.add("not_allowed", [...path, "prorated"]);
   const props = chargeModels[model].parse(raw["properties"], [...path, "properties"]);
   if (!props.ok) c.addAll(props.issues);
   const issues = c.issues();
@@ -41,4 +43,8 @@ export function parseCharge(raw: unknown, path: Path = ["charge"]): Result<Charg
     prorated: flags["prorated"],
     pay_in_advance: flags["pay_in_advance"],
   } as Charge);
+}
+
+function proratable(model: ChargeModelName, payInAdvance: boolean): boolean {
+  return model === "standard" || (!payInAdvance && (model === "graduated" || model === "volume"));
 }

@@ -68,6 +68,30 @@ describe("volume ranges (§19)", () => {
   });
 });
 
+describe("prorated charges (§13)", () => {
+  const std = { charge_model: "standard", properties: { amount: "1" } };
+  const pct = { charge_model: "percentage", properties: { rate: "1" } };
+  const pkg = { charge_model: "package", properties: { amount: "1", package_size: 2 } };
+  it.each<[string, unknown]>([
+    ["standard in arrears", { ...std, prorated: true }],
+    ["standard in advance", { ...std, prorated: true, pay_in_advance: true }],
+    ["graduated in arrears", { ...graduated([range(0, null, "1", "0")]), prorated: true }],
+    ["volume in arrears", { ...volume([range(0, null, "1", "0")]), prorated: true }],
+    ["percentage not prorated", { ...pct, prorated: false }],
+  ])("accepts %s", (_, charge) => {
+    expect(issuesOf(charge)).toEqual([]);
+  });
+  it.each<[string, unknown]>([
+    ["percentage", { ...pct, prorated: true }],
+    ["package", { ...pkg, prorated: true }],
+    ["dynamic", { charge_model: "dynamic", properties: {}, prorated: true }],
+    ["graduated percentage", { charge_model: "graduated_percentage", properties: { graduated_percentage_ranges: [{ from_value: 0, to_value: null, rate: "1", flat_amount: "0" }] }, prorated: true }],
+    ["graduated in advance", { ...graduated([range(0, null, "1", "0")]), prorated: true, pay_in_advance: true }],
+  ])("refuses %s", (_, charge) => {
+    expect(issuesOf(charge)).toEqual([["charge.prorated", "not_allowed"]]);
+  });
+});
+
 describe("graduated percentage, package, percentage, standard (§19)", () => {
   it.each<[string, unknown, [string, string][]]>([
     ["graduated percentage bad rate", { charge_model: "graduated_percentage", properties: { graduated_percentage_ranges: [{ from_value: 0, to_value: null, rate: "-1", flat_amount: "0" }] } }, [[`${P}.graduated_percentage_ranges.0.rate`, "invalid_rate"]]],
