@@ -17,6 +17,10 @@ export interface KernelContext {
   readonly trackValues: boolean;
   readonly runningTotal: { readonly events: number; readonly total: Decimal } | undefined;
   readonly eventValues: boolean;
+  /** Per-event values as decimal strings (`event_value_texts`) instead of decimals (sum, count). */
+  readonly eventValuesText: boolean;
+  /** The property values are read from, when read as is (no expression): kept values reuse its text. */
+  readonly rawField: string | undefined;
   readonly preciseAmounts: boolean;
 }
 

@@ -61,7 +61,7 @@ export function planAggregation(metric: BillableMetric, window: AggregationWindo
   const ft = window.free_units_per_total_aggregation ?? dec(0);
   const runningTotal = fe > 0 || ft.gt(ZERO) ? { events: fe, total: ft } : undefined;
   const eventValues =
-    window.event_values === true && (type === "sum_agg" || type === "count_agg" || (type === "unique_count_agg" && prorated));
+    (window.event_values === true || window.event_values === "text") && (type === "sum_agg" || type === "count_agg" || (type === "unique_count_agg" && prorated));
   return {
     kernel,
     input,
@@ -77,6 +77,8 @@ export function planAggregation(metric: BillableMetric, window: AggregationWindo
       trackValues: type === "sum_agg" && (runningTotal !== undefined || eventValues),
       runningTotal,
       eventValues,
+      eventValuesText: window.event_values === "text",
+      rawField: metric.expression === undefined && input === "number" ? metric.field_name ?? "" : undefined,
       preciseAmounts: window.precise_amounts === true && type === "sum_agg" && !prorated,
     },
   };

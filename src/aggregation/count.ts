@@ -20,7 +20,9 @@ export const count: Kernel<CountState, undefined> = {
       units: dec(s.count),
       events_count: s.count,
       running_total: countRunningTotal(s.count, ctx),
-      ...(ctx.eventValues ? { event_values: Array.from({ length: s.count }, () => ONE) } : {}),
+      ...(!ctx.eventValues ? {} : ctx.eventValuesText
+        ? { event_value_texts: new Array<string>(s.count).fill("1") }
+        : { event_values: Array.from({ length: s.count }, () => ONE) }),
     };
   },
 };

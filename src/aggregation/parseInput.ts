@@ -3,9 +3,11 @@
  * every issue with its path. Never throws.
  */
 import { parseDecimal } from "../core/decimal.js";
-import { type Instant, parseTimestamp } from "../core/instant.js";
+import type { Instant } from "../core/instant.js";
 import { IssueCollector, type Result, fail, ok } from "../core/issue.js";
-import { bool, isObj, present, text } from "./_parseFields.js";
+import { type Obj, bool, isObj, present, text } from "./_parseFields.js";
+import { timestampReader } from "./_timestamp.js";
+import { hashPair } from "./_columns.js";
 import { parseWindow } from "./_parseWindow.js";
 import { parseExpression } from "./_expression.js";
 import { AGGREGATION_TYPES, type AggregationWindow, type BillableMetric, type UsageEvent } from "./types.js";
@@ -14,6 +16,8 @@ export interface AggregateInput {
   readonly metric: BillableMetric;
   readonly window: AggregationWindow;
   readonly events: UsageEvent[];
+  /** `hashPair(external_subscription_id ?? "", transaction_id)` per event, for `dedupeEvents`. */
+  readonly txHashes: number[];
 }
 
 /** The decimal places a rounding can take (big.js's own limit, beyond which it throws). */
@@ -61,30 +65,66 @@ function parseMetric(x: unknown, c: IssueCollector): BillableMetric | undefined 
   };
 }
 
-function parseEvents(x: unknown, c: IssueCollector): UsageEvent[] {
+function parseEvents(x: unknown, c: IssueCollector, hashes: number[]): UsageEvent[] {
   if (!Array.isArray(x)) return c.add(present(x) ? "invalid_type" : "value_is_mandatory", ["events"]), [];
   const out: UsageEvent[] = [];
-  x.forEach((e: unknown, i) => {
-    const p = ["events", i];
-    if (!isObj(e)) return c.add("invalid_type", p);
-    const transaction_id = text(e, "transaction_id", p, c, true);
-    const code = text(e, "code", p, c, true);
-    const sub = text(e, "external_subscription_id", p, c, false);
-    let timestamp: Instant | undefined;
-    if (!present(e["timestamp"])) c.add("value_is_mandatory", [...p, "timestamp"]);
-    else if ((timestamp = parseTimestamp(e["timestamp"])) === undefined) c.add("invalid_timestamp", [...p, "timestamp"]);
-    const precise = e["precise_total_amount_cents"];
-    if (present(precise) && parseDecimal(precise) === undefined) c.add("invalid_value", [...p, "precise_total_amount_cents"]);
-    const props = e["properties"];
-    if (props !== undefined && !isObj(props)) c.add("invalid_type", [...p, "properties"]);
-    if (transaction_id === undefined || code === undefined || timestamp === undefined) return;
-    out.push({
-      transaction_id, code, timestamp, properties: isObj(props) ? props : {}, seq: i,
-      ...(present(precise) ? { precise_total_amount_cents: precise as string | number } : {}),
-      ...(sub === undefined ? {} : { external_subscription_id: sub }),
-    });
-  });
+  const read = timestampReader();
+  for (let i = 0; i < x.length; i++) {
+    const e: unknown = x[i];
+    if (e === undefined && !(i in x)) continue; // a hole, as forEach skips it
+    const quick = isObj(e) ? quickEvent(e, i, read) : undefined;
+    if (quick !== undefined) out.push(quick);
+    else parseEvent(e, i, c, out, read);
+    // Hashed now, while the ids are in cache (dedupe would read them again).
+    while (hashes.length < out.length) {
+      const ev = out[hashes.length]!;
+      hashes.push(hashPair(ev.external_subscription_id ?? "", ev.transaction_id));
+    }
+  }
   return out;
+}
+
+type TimestampReader = ReturnType<typeof timestampReader>;
+
+const isText = (v: unknown): v is string => typeof v === "string" && v !== "";
+
+/**
+ * The usual event, with no path built and no spread: every field well formed, no
+ * precise amount. Undefined for anything else, which {@link parseEvent} then checks
+ * field by field (the result is the same event when it is valid).
+ */
+function quickEvent(e: Obj, seq: number, read: TimestampReader): UsageEvent | undefined {
+  const transaction_id = e["transaction_id"], code = e["code"], props = e["properties"], sub = e["external_subscription_id"];
+  if (!isText(transaction_id) || !isText(code) || present(e["precise_total_amount_cents"])) return undefined;
+  if (props !== undefined && !isObj(props)) return undefined;
+  if (present(sub) && !isText(sub) && sub !== "") return undefined;
+  const timestamp = present(e["timestamp"]) ? read(e["timestamp"]) : undefined;
+  if (timestamp === undefined) return undefined;
+  const properties = props === undefined ? {} : props;
+  return isText(sub)
+    ? { transaction_id, code, timestamp, properties, seq, external_subscription_id: sub }
+    : { transaction_id, code, timestamp, properties, seq };
+}
+
+function parseEvent(e: unknown, i: number, c: IssueCollector, out: UsageEvent[], read: TimestampReader): void {
+  const p = ["events", i];
+  if (!isObj(e)) return c.add("invalid_type", p);
+  const transaction_id = text(e, "transaction_id", p, c, true);
+  const code = text(e, "code", p, c, true);
+  const sub = text(e, "external_subscription_id", p, c, false);
+  let timestamp: Instant | undefined;
+  if (!present(e["timestamp"])) c.add("value_is_mandatory", [...p, "timestamp"]);
+  else if ((timestamp = read(e["timestamp"])) === undefined) c.add("invalid_timestamp", [...p, "timestamp"]);
+  const precise = e["precise_total_amount_cents"];
+  if (present(precise) && parseDecimal(precise) === undefined) c.add("invalid_value", [...p, "precise_total_amount_cents"]);
+  const props = e["properties"];
+  if (props !== undefined && !isObj(props)) c.add("invalid_type", [...p, "properties"]);
+  if (transaction_id === undefined || code === undefined || timestamp === undefined) return;
+  out.push({
+    transaction_id, code, timestamp, properties: isObj(props) ? props : {}, seq: i,
+    ...(present(precise) ? { precise_total_amount_cents: precise as string | number } : {}),
+    ...(sub === undefined ? {} : { external_subscription_id: sub }),
+  });
 }
 
 /** Validates the whole input; the issues name every offending field. */
@@ -92,12 +132,13 @@ export function parseAggregateInput(input: unknown): Result<AggregateInput> {
   const c = new IssueCollector();
   if (!isObj(input)) return fail([{ code: "invalid_type", path: [], message: "input must be an object" }]);
   const metric = parseMetric(input["billable_metric"], c);
-  const events = parseEvents(input["events"], c);
+  const txHashes: number[] = [];
+  const events = parseEvents(input["events"], c, txHashes);
   const window = parseWindow(input, c);
   const issues = c.issues();
   if (issues !== undefined) return fail(issues);
   if (metric === undefined || window.from === undefined || window.to === undefined) {
     return fail([{ code: "invalid_value", path: [], message: "incomplete input" }]);
   }
-  return ok({ metric, window: { ...window, from: window.from, to: window.to }, events });
+  return ok({ metric, window: { ...window, from: window.from, to: window.to }, events, txHashes });
 }

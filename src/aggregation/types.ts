@@ -61,8 +61,10 @@ export interface AggregationWindow {
   /**
    * Keep the per-event values in time order (sum: the values; count: 1 per event;
    * prorated sum and unique count: see `event_prorated_values`). Other types ignore it.
+   * `"text"`: the same, but sum and count give them as decimal strings in
+   * `event_value_texts` (no Decimal per event; what the JSON entry point asks for).
    */
-  readonly event_values?: boolean | undefined;
+  readonly event_values?: boolean | "text" | undefined;
   /** Unprorated sum metrics: also sum the events' `precise_total_amount_cents` (dynamic charges, §8); others ignore it. */
   readonly precise_amounts?: boolean | undefined;
 }
@@ -85,6 +87,8 @@ export interface UnitsResult {
   readonly current_usage_units?: Decimal | undefined;
   readonly running_total?: readonly Decimal[] | undefined;
   readonly event_values?: readonly Decimal[] | undefined;
+  /** Sum and count with `event_values: "text"`: `event_values` as decimal strings. */
+  readonly event_value_texts?: readonly string[] | undefined;
   /**
    * Prorated sums with the window's `event_values` (prorated graduated, §10): `event_values`
    * is then the carried-in total (when events were carried in) followed by the window's

@@ -187,3 +187,27 @@ export function sumToBigInt(acc: FixedSum, scale: number = acc.s): bigint {
 export function sumToDecimal(acc: FixedSum): Decimal {
   return fromScaledBigInt(acc.b + BigInt(acc.n), acc.s);
 }
+
+/**
+ * The cell's value as plain decimal text, what `toDecimalString(cellToDecimal(c))` gives
+ * (no trailing zeros after the point, no point for integers, "0" for any zero), without
+ * building a bigint or a Decimal for a safe-integer mantissa.
+ */
+export function cellText(c: FixedCell): string {
+  const neg = c.b === undefined ? c.m < 0 : c.b < 0n;
+  if (c.b === undefined && c.s === 0) return c.m === 0 ? "0" : String(c.m);
+  let digits = c.b === undefined ? String(neg ? -c.m : c.m) : (neg ? -c.b : c.b).toString();
+  let s = c.s;
+  let end = digits.length;
+  while (s > 0 && digits.charCodeAt(end - 1) === 48) {
+    end--;
+    s--;
+  }
+  if (end === 0) return "0";
+  digits = digits.slice(0, end);
+  if (s > 0) {
+    if (digits.length <= s) digits = "0".repeat(s + 1 - digits.length) + digits;
+    digits = `${digits.slice(0, digits.length - s)}.${digits.slice(digits.length - s)}`;
+  }
+  return neg ? `-${digits}` : digits;
+}

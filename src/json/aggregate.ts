@@ -40,7 +40,8 @@ function toJson(r: UnitsResult): AggregateUnitsJson {
   if (r.full_units_number !== undefined) out.full_units_number = str(r.full_units_number);
   if (r.current_usage_units !== undefined) out.current_usage_units = str(r.current_usage_units);
   if (r.running_total !== undefined) out.running_total = r.running_total.map(str);
-  if (r.event_values !== undefined) out.event_values = r.event_values.map(str);
+  if (r.event_value_texts !== undefined) out.event_values = r.event_value_texts as string[]; // built for this call only
+  else if (r.event_values !== undefined) out.event_values = r.event_values.map(str);
   if (r.event_prorated_values !== undefined) out.event_prorated_values = r.event_prorated_values.map(str);
   if (r.precise_total_amount_cents !== undefined) out.precise_total_amount_cents = str(r.precise_total_amount_cents);
   return out;
@@ -64,13 +65,13 @@ function toJson(r: UnitsResult): AggregateUnitsJson {
 export function aggregate(input: unknown): AggregateOutput {
   const parsed = parseAggregateInput(input);
   if (!parsed.ok) throw new ValidationError(parsed.issues);
-  const { metric, window, events } = parsed.value;
-  const unique = dedupeEvents(events);
+  const { metric, window, events, txHashes } = parsed.value;
+  const unique = dedupeEvents(events, txHashes);
   // Both are asked for always; the aggregation gives them only for the types that have
   // them (event values: sum, count, prorated unique count; precise amounts: unprorated sum).
   const result = aggregateEvents(metric, unique.events, {
     ...window,
-    event_values: true,
+    event_values: "text",
     precise_amounts: unique.events.some((e) => e.precise_total_amount_cents !== undefined),
   });
   const out: AggregateOutput = { ...toJson(result), warnings: [...unique.warnings, ...result.warnings] };
