@@ -13,7 +13,7 @@ import {
   type AggregationWindow, type BillableMetric, type UsageEvent, aggregateBatch, aggregateEvents, buildEventBatch,
 } from "../src/aggregation/index.js";
 import type { Instant } from "../src/core/instant.js";
-import { rng } from "./fixtures.js";
+import { bestOf as time, rng } from "./fixtures.js";
 
 if (getHeapStatistics().heap_size_limit < 12 * 2 ** 30 && process.env.RATECARD_BENCH_CHILD === undefined) {
   const r = spawnSync(process.execPath, [...process.execArgv, "--max-old-space-size=16384", "--expose-gc", ...process.argv.slice(1)], {
@@ -66,21 +66,7 @@ const CASES: { name: string; metric: BillableMetric; window: AggregationWindow }
   { name: "sum + 2-key group-by", metric: metric("sum_agg"), window: { ...WINDOW, grouped_by: ["region", "cloud"] } },
 ];
 
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
-/** Best of `runs`, after a full GC and a pause: V8 sweeps a large heap on background threads after a GC. */
-async function time<T>(f: () => T, runs: number, settleMs: number): Promise<{ ms: number; value: T }> {
-  gc();
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
-  let best = Infinity;
-  let value!: T;
-  for (let k = 0; k < runs; k++) {
-    const t0 = performance.now();
-    value = f();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return { ms: best, value };
-}
 
 /**
  * The straightforward big.js implementation: per event, the code and window checks, the

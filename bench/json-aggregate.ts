@@ -11,7 +11,7 @@
  */
 import Big from "big.js";
 import { aggregate } from "../src/json/aggregate.js";
-import { rng } from "./fixtures.js";
+import { bestOf as time, rng } from "./fixtures.js";
 
 const N = Number(process.env.RATECARD_BENCH_SIZES ?? "1000000");
 const FROM = Date.UTC(2024, 2, 1);
@@ -43,19 +43,6 @@ function generate(n: number, seed: number, shuffled: boolean): Record<string, un
   return JSON.parse(JSON.stringify(out)) as Record<string, unknown>[];
 }
 
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-async function time<T>(f: () => T, runs: number): Promise<{ ms: number; value: T }> {
-  gc();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  let best = Infinity;
-  let value!: T;
-  for (let k = 0; k < runs; k++) {
-    const t0 = performance.now();
-    value = f();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return { ms: best, value };
-}
 
 const metric = { code: "api", aggregation_type: "sum_agg", field_name: "value" };
 const base = { billable_metric: metric, from_datetime: "2024-03-01T00:00:00Z", to_datetime: "2024-03-31T23:59:59Z" };
