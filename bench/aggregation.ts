@@ -27,10 +27,17 @@ const FROM = Date.UTC(2024, 2, 1);
 const TO = Date.UTC(2024, 3, 1) - 1;
 
 
-/** Values: integers and 1–2 decimal amounts (a pool, as real traffic repeats values). */
-function generate(n: number, seed: number): UsageEvent[] {
+/**
+ * Values: integers and 1–2 decimal amounts (a pool, as real traffic repeats values) as
+ * texts; for `values: "numbers"` the same as JSON numbers; for `"doubles"`, the text of a
+ * random double (17 significant digits, what a float computed by the sender looks like).
+ */
+type Values = "texts" | "numbers" | "doubles";
+function generate(n: number, seed: number, values: Values = "texts"): UsageEvent[] {
   const r = rng(seed);
-  const pool = Array.from({ length: 10_000 }, (_, i) => (i % 3 === 0 ? String(i) : i % 3 === 1 ? (i / 10).toFixed(1) : (i / 100).toFixed(2)));
+  const texts = Array.from({ length: 10_000 }, (_, i) => (i % 3 === 0 ? String(i) : i % 3 === 1 ? (i / 10).toFixed(1) : (i / 100).toFixed(2)));
+  const pool: readonly (string | number)[] = values === "numbers" ? texts.map(Number)
+    : values === "doubles" ? Array.from({ length: 10_000 }, () => String(r() * 1000)) : texts;
   const regions = ["eu", "us", "apac", "latam"];
   const clouds = ["aws", "gcp", "azure"];
   const users = Array.from({ length: 100_000 }, (_, i) => `user_${i}`);
@@ -78,7 +85,7 @@ function naiveSum(events: readonly UsageEvent[], w: AggregationWindow): string {
   for (const e of events) {
     if (e.code !== "api" || e.timestamp < w.from || e.timestamp > w.to) continue;
     const v = e.properties["value"];
-    if (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v)) acc = acc.plus(v);
+    if (typeof v === "number" ? Number.isFinite(v) : typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v)) acc = acc.plus(v as string);
   }
   return acc.toFixed();
 }
@@ -110,6 +117,16 @@ for (const n of SIZES) {
     console.log(`${c.name.padEnd(22)} object ${rate(n, obj.ms).padStart(11)}   columnar ${rate(n, col.ms).padStart(11)}   ${same ? "same" : "DIFFERENT"} ${check}`);
     rows.push(`| ${n.toExponential(0)} | ${c.name} | object / columnar | ${rate(n, obj.ms)} / ${rate(n, col.ms)} | ${(naive.ms / obj.ms).toFixed(0)}× / ${(naive.ms / col.ms).toFixed(0)}× |`);
   }
+}
+// Other value shapes, sum only, 1e6 events: JSON numbers, and 17-significant-digit texts.
+for (const values of ["numbers", "doubles"] as const) {
+  const n = 1_000_000;
+  const events = generate(n, 7, values);
+  const naive = await time(() => naiveSum(events, WINDOW), 3);
+  const obj = await time(() => aggregateEvents(metric("sum_agg"), events, WINDOW), 10);
+  const check = obj.value.units.toFixed() === naive.value ? "= naive" : "≠ NAIVE";
+  console.log(`\n# values as ${values}: naive ${rate(n, naive.ms)}, object sum ${rate(n, obj.ms)} ${check}`);
+  rows.push(`| 1e+6 | sum, values as ${values} | naive / object | ${rate(n, naive.ms)} / ${rate(n, obj.ms)} | ${(naive.ms / obj.ms).toFixed(0)}× |`);
 }
 console.log(`\n| events | case | path | rate | vs naive |\n|---|---|---|---|---|\n${rows.join("\n")}`);
 

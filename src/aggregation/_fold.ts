@@ -8,7 +8,10 @@
  * to `slow`, the aggregator's own `add`, so warnings and edge cases behave exactly as one
  * event at a time; both routes are property-tested equal.
  */
-import { type FixedCell, addToSum, newCell, readFixed } from "../core/fixed.js";
+import {
+  type FixedCell, LIMB_BIG, LIMB_MAX_SCALE, addScaled, addToSum, newCell, newLimbs, readFast, readFixed,
+} from "../core/fixed.js";
+import type { FixedSum, Limbs } from "../core/fixed.js";
 import type { Kernel, KernelContext } from "./_kernel.js";
 import type { AggregationPlan } from "./_plan.js";
 import { count, type CountState } from "./count.js";
@@ -22,6 +25,7 @@ import { weightedSum } from "./weightedSum.js";
 
 const LIMIT = 4_503_599_627_370_496; // 2^52
 const SCALES = 16; // scales 0..15: what a ≤ 16-character text can have
+const LONG_SCALES = LIMB_MAX_SCALE + 1;
 
 /** Folds a list of events into the aggregation's states (`total` when ungrouped). */
 export type Fold = (list: readonly UsageEvent[], total: unknown, slow: (e: UsageEvent) => void) => void;
@@ -49,10 +53,15 @@ class Selector {
   }
 }
 
-/** Per group id: an event count and, per scale, a partial sum of mantissas. */
+/**
+ * Per group id: an event count and, per scale, a partial sum of mantissas; for values of
+ * 17 to 23 digits (made on first use), per scale, partial sums of their two limbs.
+ */
 class Partials {
   counts = new Float64Array(1);
   sums = new Float64Array(SCALES);
+  /** `[hi, lo]` partial sums at `2 × (g × LONG_SCALES + scale)`. */
+  longs: Float64Array | undefined = undefined;
 
   grow(g: number): void {
     let n = this.counts.length;
@@ -62,6 +71,13 @@ class Partials {
     sums.set(this.sums);
     this.counts = counts;
     this.sums = sums;
+    if (this.longs !== undefined) this.growLongs();
+  }
+
+  growLongs(): Float64Array {
+    const longs = new Float64Array(this.counts.length * LONG_SCALES * 2);
+    if (this.longs !== undefined) longs.set(this.longs);
+    return (this.longs = longs);
   }
 }
 
@@ -105,11 +121,13 @@ function foldSum(
 ): Partials {
   const acc = new Partials();
   const cell = newCell();
+  const limbs = newLimbs();
   let sums = acc.sums, counts = acc.counts;
   for (let i = 0; i < list.length; i++) {
     const e = list[i]!;
     if (!sel.picks(e)) continue;
-    if (!readFixed(e.properties[field], cell) || cell.b !== undefined || cell.s >= SCALES) {
+    const kind = readFast(e.properties[field], cell, limbs);
+    if (kind === 0 || (kind === 1 && cell.s >= SCALES)) {
       slow(e);
       continue;
     }
@@ -118,6 +136,11 @@ function foldSum(
       acc.grow(g);
       sums = acc.sums;
       counts = acc.counts;
+    }
+    if (kind === 2) {
+      addLimbs(acc, g, limbs, stateOf);
+      counts[g]!++;
+      continue;
     }
     const m = cell.m;
     const k = g * SCALES + cell.s;
@@ -135,6 +158,23 @@ function foldSum(
   return acc;
 }
 
+/** A value of up to 23 digits, `(hi·10^8 + lo) / 10^s`: each limb into its partial, flushed to the group's sum before it could round. */
+function addLimbs(acc: Partials, g: number, limbs: Limbs, stateOf: (g: number) => unknown): void {
+  const longs = acc.longs ?? acc.growLongs();
+  const k = 2 * (g * LONG_SCALES + limbs.s);
+  const h = longs[k]! + limbs.hi;
+  const l = longs[k + 1]! + limbs.lo;
+  if (h <= LIMIT && h >= -LIMIT && l <= LIMIT && l >= -LIMIT) {
+    longs[k] = h;
+    longs[k + 1] = l;
+  } else {
+    const sum = (stateOf(g) as SumState).sum;
+    addScaled(sum, BigInt(longs[k]!) * LIMB_BIG + BigInt(longs[k + 1]!), limbs.s);
+    longs[k] = limbs.hi;
+    longs[k + 1] = limbs.lo;
+  }
+}
+
 function flushSums(acc: Partials, total: unknown, stateOf: (total: unknown, g: number) => unknown): void {
   for (let g = 0; g < acc.counts.length; g++) {
     if (acc.counts[g] === 0) continue;
@@ -143,6 +183,13 @@ function flushSums(acc: Partials, total: unknown, stateOf: (total: unknown, g: n
     for (let sc = 0; sc < SCALES; sc++) {
       const m = acc.sums[g * SCALES + sc]!;
       if (m !== 0) addToSum(s.sum, { m, s: sc, b: undefined });
+    }
+    const longs = acc.longs;
+    if (longs === undefined) continue;
+    for (let sc = 0; sc < LONG_SCALES; sc++) {
+      const k = 2 * (g * LONG_SCALES + sc);
+      if (longs[k] !== 0) addScaled(s.sum, BigInt(longs[k]!) * LIMB_BIG, sc);
+      if (longs[k + 1] !== 0) addToSum(s.sum, { m: longs[k + 1]!, s: sc, b: undefined });
     }
   }
 }

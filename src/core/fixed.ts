@@ -54,9 +54,34 @@ export function readFixed(raw: unknown, cell: FixedCell): boolean {
       cell.b = undefined;
       return true;
     }
-    return Number.isFinite(raw) && readText(String(raw), cell);
+    return Number.isFinite(raw) && (readShortNumber(raw, cell) || readText(String(raw), cell));
   }
   return typeof raw === "string" && readText(raw, cell);
+}
+
+const SHORT_LIMIT = 1e15;
+const SHORT_SCALES = 6;
+
+/**
+ * A non-integer number with at most {@link SHORT_SCALES} decimals and at most 15
+ * significant digits, without building its text. If `k = round(x·10^s)` and `k / 10^s`
+ * (one correctly rounded division) gives `x` back, the decimal k/10^s rounds to `x`;
+ * with |k| < 10^15 it has at most 15 significant digits, and two distinct decimals of
+ * ≤ 15 digits never round to the same double (DBL_DIG = 15), so it is the decimal
+ * `String(x)` prints. The smallest such s is tried first, so the scale is the text's.
+ */
+function readShortNumber(x: number, cell: FixedCell): boolean {
+  for (let s = 1; s <= SHORT_SCALES; s++) {
+    const p = POW10[s]!;
+    const k = Math.round(x * p);
+    if (k / p !== x) continue;
+    if (k >= SHORT_LIMIT || k <= -SHORT_LIMIT) return false;
+    cell.m = k;
+    cell.s = s;
+    cell.b = undefined;
+    return true;
+  }
+  return false;
 }
 
 /** 1 or 0, with no branch (`true | 0` is 1). */
@@ -70,6 +95,12 @@ const bit = (b: boolean): number => (b as unknown as number) | 0;
 function readText(t: string, cell: FixedCell): boolean {
   const len = t.length;
   if (len === 0 || len > 16) return readLong(t, cell);
+  return readShortText(t, cell) || (len === 16 && readLong(t, cell));
+}
+
+/** `readText` for 1–16 characters; false as well for a 16-digit mantissa above 2^52. */
+function readShortText(t: string, cell: FixedCell): boolean {
+  const len = t.length;
   const neg = t.charCodeAt(0) === 45 ? 1 : 0;
   if (len === neg) return false;
   let m = 0;
@@ -87,10 +118,78 @@ function readText(t: string, cell: FixedCell): boolean {
   }
   // One point at most, only digits otherwise, a digit on each side of the point.
   if (bad !== 0 || (t.charCodeAt(neg) - 48) >>> 0 > 9 || (t.charCodeAt(len - 1) - 48) >>> 0 > 9) return false;
-  if (m > LIMIT) return readLong(t, cell); // 16 digits
+  if (m > LIMIT) return false; // 16 digits: readText reads them as a bigint
   cell.m = neg === 1 ? (m === 0 ? 0 : -m) : m;
   cell.s = decimals;
   cell.b = undefined;
+  return true;
+}
+
+/**
+ * A decimal of up to 23 digits as two safe-integer limbs, `(hi·10^8 + lo) / 10^s`, both
+ * carrying the sign. The low limb is short so that a float64 partial sum of low limbs
+ * takes ~45 million terms before it must be flushed (a 17-significant-digit double's
+ * text has a 9-digit high limb: ~4.5 million).
+ */
+export interface Limbs {
+  hi: number;
+  lo: number;
+  s: number;
+}
+
+export const LIMB_BIG = 10n ** 8n;
+const LIMB_DIGITS = 8;
+const MAX_LIMB_DIGITS = 23; // a high limb of at most 15 digits
+export const LIMB_MAX_SCALE = MAX_LIMB_DIGITS - 1; // one digit before the point
+
+export function newLimbs(): Limbs {
+  return { hi: 0, lo: 0, s: 0 };
+}
+
+/**
+ * Reads `raw` for a hot loop with no bigint: into `cell` (returns 1) when its mantissa is
+ * a safe integer, else into `limbs` (returns 2) when it is a decimal of at most 30
+ * digits. Returns 0 for anything else — not a decimal, or longer: {@link readFixed}
+ * is then the exact way, and the judge of what is a decimal.
+ */
+export function readFast(raw: unknown, cell: FixedCell, limbs: Limbs): number {
+  let t: string;
+  if (typeof raw === "string") t = raw;
+  else if (typeof raw === "number") {
+    if (Number.isSafeInteger(raw)) {
+      cell.m = raw;
+      cell.s = 0;
+      cell.b = undefined;
+      return 1;
+    }
+    if (!Number.isFinite(raw)) return 0;
+    if (readShortNumber(raw, cell)) return 1;
+    t = String(raw);
+  } else return 0;
+  if (t.length <= 16 && readShortText(t, cell)) return 1;
+  return readLimbs(t, limbs) ? 2 : 0;
+}
+
+function readLimbs(t: string, out: Limbs): boolean {
+  const len = t.length;
+  const neg = t.charCodeAt(0) === 45 ? 1 : 0;
+  const dot = t.indexOf(".");
+  const digits = len - neg - (dot < 0 ? 0 : 1);
+  if (digits === 0 || digits > MAX_LIMB_DIGITS) return false;
+  if (dot >= 0 && (dot === neg || dot === len - 1 || t.indexOf(".", dot + 1) >= 0)) return false;
+  const split = digits - LIMB_DIGITS; // digits before it go to hi
+  let hi = 0, lo = 0, j = 0;
+  for (let i = neg; i < len; i++) {
+    if (i === dot) continue;
+    const d = t.charCodeAt(i) - 48;
+    if (d >>> 0 > 9) return false;
+    if (j < split) hi = hi * 10 + d;
+    else lo = lo * 10 + d;
+    j++;
+  }
+  out.hi = neg === 1 ? -hi : hi;
+  out.lo = neg === 1 ? -lo : lo;
+  out.s = dot < 0 ? 0 : len - 1 - dot;
   return true;
 }
 

@@ -1,3 +1,4 @@
+import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import { aggregateEvents } from "../../../src/aggregation/index.js";
 import { ev, metric, s, window } from "./_fixtures.js";
@@ -22,6 +23,16 @@ describe("sum_agg", () => {
     ], MARCH);
     expect([s(r.units), r.events_count]).toEqual(["3.3", 3]);
     expect(r.warnings.map((w) => w.reason).sort()).toEqual(["field_missing", "not_a_number", "not_a_number"]);
+  });
+  it("sums 17- to 23-digit values exactly through the fused loop's limb partials, flushing before they could round", () => {
+    // A high limb of 15 digits fills a float64 partial in ~4 terms: 40 terms flush it ~10 times.
+    const values = ["99999999999999999999999", "-0.0000000000000000000001", "0.30000000000000004", 1 / 3, "123456789012345.6789012"];
+    const events = Array.from({ length: 200 }, (_, i) => ev("2024-03-02T00:00:00Z", { v: values[i % values.length], g: i % 3 === 0 ? "a" : "b" }));
+    const exact = events.reduce((a, e) => a.plus(String(e.properties["v"])), new Big(0)).toFixed();
+    expect(s(aggregateEvents(metric("sum_agg"), events, MARCH).units)).toBe(exact);
+    const grouped = aggregateEvents(metric("sum_agg"), events, { ...MARCH, grouped_by: ["g"] });
+    const perGroup = ["a", "b"].map((g) => events.filter((e) => e.properties["g"] === g).reduce((a, e) => a.plus(String(e.properties["v"])), new Big(0)).toFixed());
+    expect(grouped.grouped_usage?.map((x) => s(x.units))).toEqual(perGroup);
   });
   it("carries earlier events in for recurring metrics (§12.8)", () => {
     const events = [ev("2024-01-10T00:00:00Z", { v: "5" }), ev("2024-03-10T00:00:00Z", { v: "2" })];

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import Big from "big.js";
 import {
-  addToSum, compareCells, newCell, newSum, readFixed, sumToDecimal, mergeSums, cellToDecimal, type FixedCell,
+  addToSum, compareCells, newCell, newLimbs, newSum, readFast, readFixed, sumToDecimal, mergeSums, cellToDecimal, type FixedCell,
 } from "../../../src/core/fixed.js";
 import { toDecimalString } from "../../../src/core/decimal.js";
 
@@ -55,6 +55,44 @@ describe("readFixed", () => {
       expect(c.b === undefined ? Math.abs(c.m) <= 2 ** 52 && Number.isSafeInteger(c.m) : true).toBe(true);
       expect(toDecimalString(cellToDecimal(c))).toBe(new Big(s).toFixed().replace(/^-0$/, "0"));
     }), { numRuns: 2000 });
+  });
+  it("reads a number without its text exactly as it reads String(number) (any double, and short decimals)", () => {
+    const same = (x: number): void => {
+      const viaText = newCell();
+      const ok = readFixed(String(x), viaText);
+      const c = newCell();
+      expect(readFixed(x, c)).toBe(ok);
+      if (ok) {
+        expect(toDecimalString(cellToDecimal(c))).toBe(toDecimalString(cellToDecimal(viaText)));
+        expect(c.s).toBe(viaText.s);
+      }
+    };
+    const shortDecimal = fc.tuple(fc.integer({ min: -(10 ** 15), max: 10 ** 15 }), fc.integer({ min: 0, max: 8 })).map(([k, s]) => k / 10 ** s);
+    fc.assert(fc.property(fc.oneof(fc.double({ noNaN: true }), shortDecimal), same), { numRuns: 5000 });
+    for (const x of [0.1, 0.3, 0.1 + 0.2, 1e-6, 5e-7, 123456789.123456, 999999999999999.9, -0.5, -1.5, 2.675, 1 / 3]) same(x);
+  });
+  it("readFast reads what readFixed reads, as a safe mantissa or as two limbs of ≤ 23 digits, and nothing else", () => {
+    const text = fc.tuple(fc.boolean(), fc.stringMatching(/^[0-9]{1,14}$/), fc.option(fc.stringMatching(/^[0-9]{1,14}$/), { nil: undefined }))
+      .map(([neg, int, frac]) => `${neg ? "-" : ""}${int}${frac === undefined ? "" : `.${frac}`}`);
+    const junk = fc.array(fc.constantFrom("0", "7", ".", "-", "e", "+", " "), { maxLength: 26 }).map((cs) => cs.join(""));
+    const raw = fc.oneof(text, junk, fc.double({ noNaN: true }), fc.constantFrom<unknown>(null, true, {}, "", NaN));
+    fc.assert(fc.property(raw, (x) => {
+      const exact = newCell();
+      const ok = readFixed(x, exact);
+      const c = newCell(), l = newLimbs();
+      const kind = readFast(x, c, l);
+      if (kind === 1) expect(toDecimalString(cellToDecimal(c))).toBe(toDecimalString(cellToDecimal(exact)));
+      if (kind === 2) {
+        const digits = (String(x).match(/\d/g) ?? []).length;
+        expect(digits).toBeLessThanOrEqual(23);
+        expect(Math.abs(l.lo)).toBeLessThan(1e8);
+        expect(Number.isSafeInteger(l.hi)).toBe(true);
+        const v = (BigInt(l.hi) * 10n ** 8n + BigInt(l.lo)).toString();
+        expect(new Big(`${v}e-${l.s}`).toFixed()).toBe(toDecimalString(cellToDecimal(exact)));
+      }
+      if (kind === 0) expect(!ok || (String(x).match(/\d/g) ?? []).length > 23).toBe(true);
+      else expect(ok).toBe(true);
+    }), { numRuns: 5000 });
   });
   it("keeps a 16-digit mantissa above 2^52 as a bigint", () => {
     expect(cellOf("9007199254740993").b).toBe(9007199254740993n);
