@@ -37,3 +37,6 @@ export * from "./charges/index.js";
 export * from "./aggregation/index.js";
 export * from "./period/index.js";
 export * from "./fees/index.js";
+export * from "./invoice/index.js";
+export * from "./usage/index.js";
+export * from "./simulator/index.js";

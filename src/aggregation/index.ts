@@ -6,6 +6,7 @@ export type {
   GroupResult, RoundingFunction, UnitsResult, UsageEvent, WarningReason,
 } from "./types.js";
 export { AGGREGATION_TYPES } from "./types.js";
+export { parseMetric } from "./parseInput.js";
 export { type Aggregator, type AggregatorState, aggregateEvents, createAggregator } from "./aggregator.js";
 export { dedupeEvents } from "./dedupe.js";
 export { compileFilter } from "./filter.js";

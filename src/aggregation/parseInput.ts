@@ -4,7 +4,7 @@
  */
 import { parseDecimal } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
-import { IssueCollector, type Result, fail, ok } from "../core/issue.js";
+import { IssueCollector, type Path, type Result, fail, ok } from "../core/issue.js";
 import { type Obj, bool, isObj, present, text } from "./_parseFields.js";
 import { timestampReader } from "./_timestamp.js";
 import { hashPair } from "./_columns.js";
@@ -23,8 +23,8 @@ export interface AggregateInput {
 /** The decimal places a rounding can take (big.js's own limit, beyond which it throws). */
 const MAX_PRECISION = 1_000_000;
 
-function parseMetric(x: unknown, c: IssueCollector): BillableMetric | undefined {
-  const p = ["billable_metric"];
+/** A billable metric's aggregation fields, every issue recorded under `p` (its name and filters are not read). */
+export function parseMetric(x: unknown, c: IssueCollector, p: Path = ["billable_metric"]): BillableMetric | undefined {
   if (!isObj(x)) return c.add(present(x) ? "invalid_type" : "value_is_mandatory", p), undefined;
   const code = text(x, "code", p, c, true);
   const type = x["aggregation_type"];

@@ -31,3 +31,8 @@ export function roundHalfAwayToBigInt(x: number): bigint {
   invariant(Number.isSafeInteger(r), `rounded float out of the safe range: ${x}`);
   return BigInt(r);
 }
+
+/** The double nearest to a decimal (the reference reading a decimal column into a Float). */
+export function decimalToFloat(x: Decimal): number {
+  return Number(x.toFixed());
+}

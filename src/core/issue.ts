@@ -32,6 +32,7 @@ export const ISSUE_CODES = [
   "invalid_expression",
   "units_out_of_ranges",
   "not_allowed",
+  "value_already_exist",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

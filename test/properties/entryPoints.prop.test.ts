@@ -5,11 +5,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ValidationError, aggregate, applyChargeModel, billingPeriod } from "../../src/index.js";
+import { ValidationError, aggregate, applyChargeModel, billingPeriod, simulate } from "../../src/index.js";
 import { loadVectors } from "../conformance/vectors.js";
 
 type Entry = (input: unknown) => unknown;
-const ENTRIES: Record<string, Entry> = { applyChargeModel, aggregate, billingPeriod } as Record<string, Entry>;
+const ENTRIES: Record<string, Entry> = { applyChargeModel, aggregate, billingPeriod, simulate } as Record<string, Entry>;
 
 function settle(fn: Entry, input: unknown): void {
   let out: unknown;

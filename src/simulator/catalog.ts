@@ -1,0 +1,222 @@
+/**
+ * The simulation's catalog: organization, billable metrics, taxes and plans, checked
+ * once (every issue named by its path) and turned into what the engine's areas take.
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import { parseDecimal } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
+import type { IssueCollector, Path } from "../core/issue.js";
+import { isValidTimeZone } from "../core/zone.js";
+import { type BillableMetric, parseMetric } from "../aggregation/index.js";
+import { type Charge, parseCharge } from "../charges/index.js";
+import type { MetricFilters, UsageCharge, UsageChargeFilter } from "../fees/index.js";
+import type { Tax } from "../invoice/index.js";
+import { parseCatalogObject } from "../parse/schemas/index.js";
+import type { Interval } from "../period/index.js";
+
+export interface Organization {
+  readonly timezone: string;
+  readonly default_currency: CurrencyCode | undefined;
+  /** Taxes every customer without its own gets (organization `tax_codes`, then taxes `applied_to_organization`). */
+  readonly taxes: readonly Tax[];
+  readonly premium_integrations: readonly string[];
+}
+
+export interface Metric extends BillableMetric {
+  readonly svc_id: string;
+  readonly name: string;
+  readonly filters: MetricFilters;
+}
+
+export interface PlanCharge {
+  readonly svc_id: string;
+  readonly code: string;
+  readonly invoice_display_name: string | null;
+  readonly metric: Metric;
+  readonly usage: UsageCharge;
+  readonly charge: Charge;
+  /** `undefined`: none of its own (the plan's apply). */
+  readonly taxes: readonly Tax[] | undefined;
+}
+
+export interface Plan {
+  readonly svc_id: string;
+  readonly code: string;
+  readonly name: string;
+  readonly interval: Interval;
+  readonly amount_cents: bigint;
+  readonly currency: CurrencyCode;
+  readonly pay_in_advance: boolean;
+  readonly bill_charges_monthly: boolean;
+  readonly bill_fixed_charges_monthly: boolean;
+  readonly trial_period: number;
+  readonly charges: readonly PlanCharge[];
+  readonly fixed_charges_count: number;
+  readonly taxes: readonly Tax[] | undefined;
+}
+
+export interface Catalog {
+  readonly organization: Organization;
+  readonly metrics: ReadonlyMap<string, Metric>;
+  readonly taxes: ReadonlyMap<string, Tax>;
+  readonly plans: ReadonlyMap<string, Plan>;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** The list at `key` of the input (absent → empty), each element checked by `parse`. */
+function list(root: Obj, key: string, c: IssueCollector): unknown[] {
+  const v = root[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) {
+    c.add("invalid_type", [key]);
+    return [];
+  }
+  return v;
+}
+
+/** Resolves tax codes; an unknown code is an issue at `path`. */
+export function taxesOf(codes: unknown, taxes: ReadonlyMap<string, Tax>, path: Path, c: IssueCollector): readonly Tax[] | undefined {
+  if (!Array.isArray(codes)) return undefined;
+  const out: Tax[] = [];
+  codes.forEach((code, i) => {
+    const t = typeof code === "string" ? taxes.get(code) : undefined;
+    if (t === undefined) c.add("invalid_value", [...path, i], `unknown tax code ${JSON.stringify(code)}`);
+    else out.push(t);
+  });
+  return out;
+}
+
+export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
+  const taxes = new Map<string, Tax>();
+  const appliedToOrganization: Tax[] = [];
+  list(root, "taxes", c).forEach((raw, i) => {
+    const r = parseCatalogObject("tax", raw, ["taxes", i]);
+    if (!r.ok) return c.addAll(r.issues);
+    const rate = parseDecimal(r.value.rate);
+    if (rate === undefined) return c.add("invalid_value", ["taxes", i, "rate"]);
+    const tax: Tax = { svc_id: stableId("tax", r.value.code), code: r.value.code, name: r.value.name, rate, description: r.value.description ?? null };
+    if (taxes.has(tax.code)) c.add("invalid_value", ["taxes", i, "code"], "duplicate tax code");
+    taxes.set(tax.code, tax);
+    if (r.value.applied_to_organization === true) appliedToOrganization.push(tax);
+  });
+
+  const org = parseCatalogObject("organization", root["organization"] ?? {}, ["organization"]);
+  if (!org.ok) c.addAll(org.issues);
+  const o = org.ok ? org.value : {};
+  const tz = o.timezone ?? "UTC";
+  if (!isValidTimeZone(tz)) c.add("invalid_timezone", ["organization", "timezone"]);
+  const orgTaxes = taxesOf(o.tax_codes, taxes, ["organization", "tax_codes"], c) ?? [];
+  const organization: Organization = {
+    timezone: tz,
+    default_currency: (o.default_currency ?? undefined) as CurrencyCode | undefined,
+    taxes: [...orgTaxes, ...appliedToOrganization.filter((t) => !orgTaxes.includes(t))],
+    premium_integrations: o.premium_integrations ?? [],
+  };
+
+  const metrics = new Map<string, Metric>();
+  list(root, "billable_metrics", c).forEach((raw, i) => {
+    const path = ["billable_metrics", i];
+    const r = parseCatalogObject("billable_metric", raw, path);
+    if (!r.ok) return c.addAll(r.issues);
+    const m = parseMetric(raw, c, path);
+    if (m === undefined) return;
+    if (metrics.has(m.code)) c.add("invalid_value", [...path, "code"], "duplicate billable metric code");
+    metrics.set(m.code, { ...m, svc_id: stableId("billable_metric", m.code), name: r.value.name, filters: r.value.filters ?? [] });
+  });
+
+  const plans = new Map<string, Plan>();
+  list(root, "plans", c).forEach((raw, i) => {
+    const path = ["plans", i];
+    const r = parseCatalogObject("plan", raw, path);
+    if (!r.ok) {
+      c.addAll(r.issues);
+      checkPlanReferences(raw, path, metrics, taxes, c);
+      return;
+    }
+    const p = r.value;
+    const charges: PlanCharge[] = [];
+    (p.charges ?? []).forEach((ch, j) => {
+      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], metrics, taxes, c);
+      if (charge !== undefined) charges.push(charge);
+    });
+    if (plans.has(p.code)) c.add("invalid_value", [...path, "code"], "duplicate plan code");
+    plans.set(p.code, {
+      svc_id: stableId("plan", p.code),
+      code: p.code,
+      name: p.name,
+      interval: p.interval,
+      amount_cents: BigInt(p.amount_cents),
+      currency: p.amount_currency as CurrencyCode,
+      pay_in_advance: p.pay_in_advance === true,
+      bill_charges_monthly: p.bill_charges_monthly === true,
+      bill_fixed_charges_monthly: p.bill_fixed_charges_monthly === true,
+      trial_period: p.trial_period ?? 0,
+      charges,
+      fixed_charges_count: (p.fixed_charges ?? []).length,
+      taxes: taxesOf(p.tax_codes, taxes, [...path, "tax_codes"], c),
+    });
+  });
+  return { organization, metrics, taxes, plans };
+}
+
+/** For a plan whose shape is wrong: the metric and tax codes it names must still exist. */
+function checkPlanReferences(raw: unknown, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector): void {
+  if (!isObj(raw)) return;
+  taxesOf(raw["tax_codes"], taxes, [...path, "tax_codes"], c);
+  (Array.isArray(raw["charges"]) ? raw["charges"] : []).forEach((ch: unknown, j: number) => {
+    if (!isObj(ch)) return;
+    const code = ch["billable_metric_code"];
+    if (typeof code === "string" && !metrics.has(code)) c.add("invalid_value", [...path, "charges", j, "billable_metric_code"], `unknown billable metric ${JSON.stringify(code)}`);
+    taxesOf(ch["tax_codes"], taxes, [...path, "charges", j, "tax_codes"], c);
+  });
+}
+
+function groupKeys(properties: unknown): readonly string[] {
+  if (!isObj(properties)) return [];
+  const keys = properties["pricing_group_keys"] ?? properties["grouped_by"];
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
+}
+
+function parsePlanCharge(
+  planCode: string, raw: Obj, j: number, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
+): PlanCharge | undefined {
+  const metricCode = raw["billable_metric_code"];
+  const metric = typeof metricCode === "string" ? metrics.get(metricCode) : undefined;
+  if (metric === undefined) c.add("invalid_value", [...path, "billable_metric_code"], `unknown billable metric ${JSON.stringify(metricCode)}`);
+  const parsed = parseCharge(raw, path);
+  if (!parsed.ok) c.addAll(parsed.issues);
+  const filters: UsageChargeFilter[] = [];
+  (Array.isArray(raw["filters"]) ? raw["filters"] : []).forEach((f: unknown, k: number) => {
+    if (!isObj(f)) return c.add("invalid_value", [...path, "filters", k]);
+    const fc = parseCharge({ ...raw, properties: f["properties"] }, [...path, "filters", k]);
+    if (!fc.ok) return c.addAll(fc.issues);
+    filters.push({
+      id: stableId("charge_filter", planCode, j, k),
+      values: f["values"] as UsageChargeFilter["values"],
+      charge: fc.value,
+      pricing_group_keys: groupKeys(f["properties"]),
+      invoice_display_name: typeof f["invoice_display_name"] === "string" ? f["invoice_display_name"] : null,
+    });
+  });
+  if (metric === undefined || !parsed.ok) return undefined;
+  const svc_id = stableId("charge", planCode, j);
+  const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;
+  return {
+    svc_id,
+    code: typeof raw["code"] === "string" ? raw["code"] : metric.code,
+    invoice_display_name: display,
+    metric,
+    charge: parsed.value,
+    usage: {
+      id: svc_id,
+      charge: parsed.value,
+      pricing_group_keys: groupKeys(raw["properties"]),
+      filters,
+      invoice_display_name: display,
+      ...(typeof raw["min_amount_cents"] === "number" ? { min_amount_cents: BigInt(raw["min_amount_cents"]) } : {}),
+    },
+    taxes: taxesOf(raw["tax_codes"], taxes, [...path, "tax_codes"], c),
+  };
+}

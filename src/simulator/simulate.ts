@@ -1,0 +1,509 @@
+/**
+ * The simulator (contract §4), first slice: customers, subscriptions, events, the
+ * service's clock and current usage. Steps it cannot carry out yet answer
+ * `{"error": {"code": "not_implemented"}}`, and every billing run the clock passes is
+ * listed in `warnings` (no invoice is issued yet) — nothing is left out silently.
+ * See docs/simulator.md.
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import { parseDecimal } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
+import { type Instant, formatInstant, parseInstant, parseTimestamp } from "../core/instant.js";
+import { IssueCollector, type Path, ValidationError, issue } from "../core/issue.js";
+import { dateOf, isValidTimeZone } from "../core/zone.js";
+import type { UsageEvent } from "../aggregation/index.js";
+import { type Tax, feeTaxes } from "../invoice/index.js";
+import { parseCatalogObject } from "../parse/schemas/index.js";
+import { type BillingTime, computeBillingPeriod, nextBillingBoundary, scheduleOf } from "../period/index.js";
+import { type CurrentUsageOptions, currentUsage } from "../usage/index.js";
+import { type Catalog, type Plan, parseCatalog, taxesOf } from "./catalog.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** Operations of the contract; those not in {@link HANDLERS} answer `not_implemented`. */
+export const OPERATIONS = [
+  "create_customer", "create_subscription", "update_subscription", "terminate_subscription", "create_event", "create_events",
+  "apply_coupon", "create_wallet", "update_wallet", "create_wallet_transaction", "terminate_wallet", "create_credit_note",
+  "create_alert", "update_invoice", "finalize_invoice", "void_invoice", "create_one_off_invoice", "update_plan",
+  "fetch_current_usage", "fetch_projected_usage", "preview_invoice", "fetch_wallet", "create_payment", "estimate_credit_note",
+  "fetch_subscription", "update_fee", "fetch_alert", "update_subscription_fixed_charge", "refresh_invoice",
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export interface SimulationWarning {
+  readonly code: "not_implemented";
+  readonly at: string;
+  /** The step concerned, when one is. */
+  readonly step?: number;
+  readonly message: string;
+}
+
+export interface SimulationResult {
+  readonly invoices: readonly unknown[];
+  readonly credit_notes: readonly unknown[];
+  readonly wallet_transactions: readonly unknown[];
+  readonly webhooks: readonly unknown[];
+  readonly fees: readonly unknown[];
+  readonly responses: readonly unknown[];
+  readonly subscriptions: readonly SubscriptionJson[];
+  readonly warnings: readonly SimulationWarning[];
+}
+
+interface Customer {
+  readonly svc_id: string;
+  readonly external_id: string;
+  name: string | null;
+  currency: CurrencyCode | null;
+  timezone: string | null;
+  taxes: readonly Tax[] | undefined;
+}
+
+type Status = "pending" | "active" | "terminated" | "canceled";
+
+interface Subscription {
+  readonly svc_id: string;
+  readonly external_id: string;
+  readonly customer: Customer;
+  readonly plan: Plan;
+  readonly name: string | null;
+  readonly billing_time: BillingTime;
+  readonly subscription_at: Instant;
+  readonly created_at: Instant;
+  status: Status;
+  started_at: Instant | null;
+  terminated_at: Instant | null;
+  canceled_at: Instant | null;
+  /** The clock up to which billing runs were looked for. */
+  billed_until: Instant;
+}
+
+export interface SubscriptionJson {
+  readonly svc_id: string;
+  readonly external_id: string;
+  readonly external_customer_id: string;
+  readonly svc_customer_id: string;
+  readonly plan_code: string;
+  readonly name: string | null;
+  readonly status: Status;
+  readonly billing_time: BillingTime;
+  readonly subscription_at: string;
+  readonly started_at: string | null;
+  readonly terminated_at: string | null;
+  readonly canceled_at: string | null;
+  readonly created_at: string;
+}
+
+class StepError extends Error {
+  constructor(readonly body: Obj) {
+    super(String(body["code"]));
+  }
+}
+const refuse = (code: string, details?: Record<string, string[]>): never => {
+  throw new StepError(details === undefined ? { code } : { code, error_details: details });
+};
+
+interface Step {
+  readonly at: Instant;
+  readonly op: string;
+  readonly body: Obj;
+}
+
+/** Runs a timeline. @throws ValidationError naming every bad field of the catalog or the steps. */
+export function runSimulation(input: unknown): SimulationResult {
+  const c = new IssueCollector();
+  if (!isObj(input)) throw new ValidationError([issue(isAbsentValue(input) ? "value_is_mandatory" : "invalid_type", [])]);
+  const catalog = parseCatalog(input, c);
+  const steps = parseSteps(input["steps"], c);
+  const until = input["until"] === undefined || input["until"] === null ? steps.at(-1)?.at : parseInstant(input["until"]);
+  if (until === undefined && input["until"] !== undefined && input["until"] !== null) c.add("invalid_timestamp", ["until"]);
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  return new Simulation(catalog).run(steps, until ?? (0 as Instant));
+}
+
+const isAbsentValue = (x: unknown): boolean => x === undefined || x === null;
+
+function parseSteps(raw: unknown, c: IssueCollector): Step[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) return c.add("invalid_type", ["steps"]), [];
+  const out: Step[] = [];
+  let last = -Infinity;
+  raw.forEach((s: unknown, i) => {
+    const path: Path = ["steps", i];
+    if (!isObj(s)) return c.add("invalid_type", path);
+    const at = parseInstant(s["at"]);
+    if (at === undefined) c.add(isAbsentValue(s["at"]) ? "value_is_mandatory" : "invalid_timestamp", [...path, "at"]);
+    else if (at < last) c.add("invalid_value", [...path, "at"], "steps must be in time order");
+    else last = at;
+    const op = s["op"];
+    if (typeof op !== "string" || !(OPERATIONS as readonly string[]).includes(op)) c.add(isAbsentValue(op) ? "value_is_mandatory" : "invalid_value", [...path, "op"]);
+    const body = s["body"] ?? {};
+    if (!isObj(body)) c.add("invalid_type", [...path, "body"]);
+    if (at !== undefined && typeof op === "string" && isObj(body)) out.push({ at, op, body });
+  });
+  return out;
+}
+
+class Simulation {
+  private readonly customers = new Map<string, Customer>();
+  private readonly subscriptions: Subscription[] = [];
+  private readonly events: (UsageEvent & { readonly external_subscription_id: string })[] = [];
+  private readonly eventKeys = new Set<string>();
+  private readonly responses: unknown[] = [];
+  private readonly warnings: SimulationWarning[] = [];
+  private clock = -Infinity as Instant;
+
+  constructor(private readonly catalog: Catalog) {}
+
+  run(steps: readonly Step[], until: Instant): SimulationResult {
+    steps.forEach((s, i) => {
+      this.advance(s.at);
+      this.responses.push(this.perform(s, i));
+    });
+    this.advance(Math.max(until, this.clock) as Instant);
+    return {
+      invoices: [], credit_notes: [], wallet_transactions: [], webhooks: [], fees: [],
+      responses: this.responses,
+      subscriptions: this.subscriptions.map(subscriptionJson),
+      warnings: this.warnings,
+    };
+  }
+
+  private warn(at: Instant, message: string, step?: number): void {
+    this.warnings.push({ code: "not_implemented", at: formatInstant(at), ...(step === undefined ? {} : { step }), message });
+  }
+
+  /** Moves the clock: pending subscriptions start, and each billing run passed is reported. */
+  private advance(to: Instant): void {
+    if (to < this.clock) return;
+    this.clock = to;
+    for (const s of this.subscriptions) {
+      if (s.status === "pending" && s.subscription_at <= to) this.start(s, s.subscription_at);
+      if (s.status !== "active") continue;
+      const tz = this.timezoneOf(s.customer);
+      const clock = {
+        schedule: scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz),
+        bills_monthly: s.plan.bill_charges_monthly,
+        timezone: tz,
+        started_at: s.started_at,
+      };
+      for (let b = nextBillingBoundary(clock, s.billed_until), n = 0; b <= to && n < 10_000; b = nextBillingBoundary(clock, b), n++) {
+        this.warn(b, `billing run of subscription ${s.external_id}: invoices are not implemented yet, none was issued`);
+        s.billed_until = b;
+      }
+    }
+  }
+
+  /** Activation at `at`: the clock reaching `subscription_at`, or the creation of one whose date has come (its anchor stays). */
+  private start(s: Subscription, at: Instant): void {
+    s.status = "active";
+    s.started_at = at;
+    s.billed_until = at;
+    if (s.plan.pay_in_advance && s.plan.amount_cents > 0n) {
+      this.warn(at, `subscription ${s.external_id} starts on a plan paid in advance: its invoice is not implemented yet`);
+    }
+  }
+
+  private timezoneOf(customer: Customer): string {
+    return customer.timezone ?? this.catalog.organization.timezone;
+  }
+
+  private perform(step: Step, index: number): unknown {
+    try {
+      switch (step.op as Operation) {
+        case "create_customer": return this.createCustomer(step);
+        case "create_subscription": return this.createSubscription(step, index);
+        case "terminate_subscription": return this.terminateSubscription(step, index);
+        case "create_event": return { event: this.createEvent(step.body, step, index) };
+        case "create_events": return this.createEvents(step, index);
+        case "fetch_current_usage": return this.fetchCurrentUsage(step);
+        case "fetch_subscription": return this.fetchSubscription(step);
+        default:
+          this.warn(step.at, `operation ${step.op} is not implemented yet; the step changed nothing`, index);
+          return refuse("not_implemented");
+      }
+    } catch (err) {
+      if (err instanceof StepError) return { error: err.body };
+      if (err instanceof ValidationError) return { error: { code: "validation_errors", error_details: err.error_details } };
+      throw err;
+    }
+  }
+
+  private createCustomer(step: Step): unknown {
+    const r = parseCatalogObject("customer", step.body);
+    if (!r.ok) throw new ValidationError(r.issues);
+    const b = r.value;
+    const c = new IssueCollector();
+    const taxes = taxesOf(b.tax_codes, this.catalog.taxes, ["tax_codes"], c);
+    if (b.timezone != null && !isValidTimeZone(b.timezone)) c.add("invalid_timezone", ["timezone"]);
+    const issues = c.issues();
+    if (issues) throw new ValidationError(issues);
+    const existing = this.customers.get(b.external_id);
+    // An upsert keyed by external_id: given fields replace the stored ones.
+    const customer: Customer = existing ?? {
+      svc_id: stableId("customer", b.external_id), external_id: b.external_id, name: null, currency: null, timezone: null, taxes: undefined,
+    };
+    if (b.name != null) customer.name = b.name;
+    if (b.currency != null) customer.currency = b.currency as CurrencyCode;
+    if (b.timezone != null) customer.timezone = b.timezone;
+    if (taxes !== undefined) customer.taxes = taxes;
+    this.customers.set(customer.external_id, customer);
+    return { customer: this.customerJson(customer) };
+  }
+
+  private customerJson(c: Customer): Obj {
+    return {
+      svc_id: c.svc_id, external_id: c.external_id, name: c.name, currency: c.currency, timezone: c.timezone,
+      applicable_timezone: this.timezoneOf(c), taxes: (c.taxes ?? []).map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
+    };
+  }
+
+  private createSubscription(step: Step, index: number): unknown {
+    const r = parseCatalogObject("subscription", step.body);
+    if (!r.ok) throw new ValidationError(r.issues);
+    const b = r.value;
+    const plan = this.catalog.plans.get(b.plan_code) ?? refuse("plan_not_found");
+    const live = this.subscriptions.find((s) => s.external_id === b.external_id && (s.status === "active" || s.status === "pending"));
+    if (live !== undefined) {
+      if (live.plan === plan) return { subscription: subscriptionJson(live) };
+      this.warn(step.at, `subscription ${b.external_id}: plan changes are not implemented yet; the step changed nothing`, index);
+      return refuse("not_implemented");
+    }
+    if (b.plan_overrides != null) {
+      this.warn(step.at, `subscription ${b.external_id}: plan_overrides are not implemented yet; the step changed nothing`, index);
+      return refuse("not_implemented");
+    }
+    if (plan.fixed_charges_count > 0) this.warn(step.at, `plan ${plan.code}: fixed charges are not billed yet (no invoices)`, index);
+    let customer = this.customers.get(b.external_customer_id);
+    if (customer === undefined) {
+      // The service creates the customer a subscription names when it does not exist yet.
+      customer = { svc_id: stableId("customer", b.external_customer_id), external_id: b.external_customer_id, name: null, currency: null, timezone: null, taxes: undefined };
+      this.customers.set(customer.external_id, customer);
+    }
+    const subscriptionAt = (b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at) ?? step.at) as Instant;
+    const s: Subscription = {
+      svc_id: stableId("subscription", b.external_id, this.subscriptions.filter((x) => x.external_id === b.external_id).length),
+      external_id: b.external_id,
+      customer,
+      plan,
+      name: b.name ?? null,
+      billing_time: b.billing_time ?? "calendar",
+      subscription_at: subscriptionAt,
+      created_at: step.at,
+      status: "pending",
+      started_at: null,
+      terminated_at: null,
+      canceled_at: null,
+      billed_until: subscriptionAt,
+    };
+    customer.currency ??= plan.currency;
+    this.subscriptions.push(s);
+    if (subscriptionAt <= step.at) this.start(s, step.at);
+    if (s.status === "active") this.advance(step.at);
+    return { subscription: subscriptionJson(s) };
+  }
+
+  private terminateSubscription(step: Step, index: number): unknown {
+    const id = step.body["external_id"];
+    if (typeof id !== "string" || id === "") throw new ValidationError([issue("value_is_mandatory", ["external_id"])]);
+    // periods.md §9: the termination options.
+    const bad = (["on_termination_invoice", "on_termination_credit_note"] as const).filter((k) => {
+      const v = step.body[k];
+      return v !== undefined && v !== null && !(TERMINATION_OPTIONS[k] as readonly unknown[]).includes(v);
+    });
+    const [first, ...rest] = bad.map((k) => issue("invalid_value", [k]));
+    if (first !== undefined) throw new ValidationError([first, ...rest]);
+    const s = this.subscriptions.find((x) => x.external_id === id && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
+    if (s.status === "pending") {
+      s.status = "canceled";
+      s.canceled_at = step.at;
+    } else {
+      s.status = "terminated";
+      s.terminated_at = step.at;
+      if (step.body["on_termination_invoice"] !== "skip") {
+        this.warn(step.at, `termination of subscription ${s.external_id}: its final invoice is not implemented yet, none was issued`, index);
+      }
+    }
+    return { subscription: subscriptionJson(s) };
+  }
+
+  private createEvent(body: Obj, step: Step, index: number, path: Path = []): Obj {
+    const r = parseCatalogObject("event", body, path);
+    if (!r.ok) throw new ValidationError(r.issues);
+    const e = r.value;
+    const subId = e.external_subscription_id ?? this.soleSubscriptionOf(e.external_customer_id);
+    if (subId == null) throw new ValidationError([issue("value_is_mandatory", [...path, "external_subscription_id"])]);
+    const key = JSON.stringify([subId, e.transaction_id]);
+    if (this.eventKeys.has(key)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
+    const timestamp = (e.timestamp == null ? step.at : parseTimestamp(e.timestamp) ?? step.at) as Instant;
+    const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents);
+    this.eventKeys.add(key);
+    const event = {
+      transaction_id: e.transaction_id,
+      code: e.code,
+      timestamp,
+      properties: (e.properties ?? {}) as Obj,
+      seq: this.events.length,
+      external_subscription_id: subId,
+      ...(precise === undefined ? {} : { precise_total_amount_cents: precise.toFixed() }),
+    };
+    this.events.push(event);
+    const sub = this.subscriptions.find((s) => s.external_id === subId && s.status === "active");
+    if (sub?.plan.charges.some((ch) => ch.metric.code === e.code && ch.charge.pay_in_advance === true)) {
+      this.warn(step.at, `event ${e.transaction_id}: pay-in-advance charge fees are not implemented yet, none was created`, index);
+    }
+    return {
+      svc_id: stableId("event", subId, e.transaction_id),
+      transaction_id: e.transaction_id, code: e.code, external_subscription_id: subId,
+      timestamp: formatInstant(timestamp), properties: event.properties,
+    };
+  }
+
+  private soleSubscriptionOf(customerId: string | null | undefined): string | undefined {
+    if (customerId == null) return undefined;
+    const live = this.subscriptions.filter((s) => s.customer.external_id === customerId && s.status === "active");
+    return live.length === 1 ? live[0]!.external_id : undefined;
+  }
+
+  private createEvents(step: Step, index: number): unknown {
+    const list = step.body["events"];
+    if (!Array.isArray(list)) throw new ValidationError([issue(isAbsentValue(list) ? "value_is_mandatory" : "invalid_type", ["events"])]);
+    // Checked as a whole first: a batch with one bad event stores none.
+    const seen = new Set<string>();
+    list.forEach((raw: unknown, i) => {
+      const r = parseCatalogObject("event", raw, ["events", i]);
+      if (!r.ok) throw new ValidationError(r.issues);
+      const key = JSON.stringify([r.value.external_subscription_id ?? "", r.value.transaction_id]);
+      if (seen.has(key)) throw new ValidationError([issue("value_already_exist", ["events", i, "transaction_id"])]);
+      seen.add(key);
+    });
+    return { events: list.map((raw: unknown, i) => this.createEvent(raw as Obj, step, index, ["events", i])) };
+  }
+
+  private fetchSubscription(step: Step): unknown {
+    const id = step.body["external_id"];
+    const all = this.subscriptions.filter((s) => s.external_id === id);
+    const s = all.find((x) => x.status === "active") ?? all.at(-1) ?? refuse("subscription_not_found");
+    return { subscription: subscriptionJson(s) };
+  }
+
+  private fetchCurrentUsage(step: Step): unknown {
+    const b = step.body;
+    const customer = typeof b["external_customer_id"] === "string" ? this.customers.get(b["external_customer_id"]) : undefined;
+    if (customer === undefined) return refuse("customer_not_found");
+    const s = this.subscriptions.find((x) => x.customer === customer && x.external_id === b["external_subscription_id"] && x.status === "active")
+      ?? refuse("no_active_subscription");
+    const options = usageOptions(b);
+    const tz = this.timezoneOf(customer);
+    const plan = s.plan;
+    const period = computeBillingPeriod({
+      plan: { interval: plan.interval, pay_in_advance: plan.pay_in_advance, bill_charges_monthly: plan.bill_charges_monthly, bill_fixed_charges_monthly: plan.bill_fixed_charges_monthly },
+      subscription: { billing_time: s.billing_time, subscription_at: s.subscription_at, started_at: s.started_at, terminated_at: s.terminated_at, status: s.status },
+      timezone: tz,
+      billing_at: step.at,
+      current_usage: true,
+    });
+    const window = period.charges_period ?? refuse("no_active_subscription");
+    if (options.full_usage === true) {
+      const selecting = options.charge_id !== undefined || options.charge_code !== undefined || options.metric_code !== undefined;
+      const allowed = this.catalog.organization.premium_integrations.includes("granular_lifetime_usage") && (selecting || options.group !== undefined)
+        && !plan.charges.some((ch) => (!selecting || selects(options, ch)) && ch.charge.prorated === true);
+      if (!allowed) return refuse("full_usage_not_allowed");
+    }
+    const start = options.full_usage === true && s.started_at !== null ? s.started_at : window.start;
+    const orgTaxes = this.catalog.organization.taxes;
+    const r = currentUsage({
+      charges: plan.charges.map((ch) => ({
+        svc_id: ch.svc_id, code: ch.code, invoice_display_name: ch.invoice_display_name, usage: ch.usage, metric: ch.metric,
+        taxes: feeTaxes({ charge: ch.taxes, plan: plan.taxes, customer: customer.taxes, organization: orgTaxes }),
+      })),
+      events: this.events.filter((e) => e.external_subscription_id === s.external_id),
+      window: { start, end: window.end },
+      charges_duration_in_days: period.charges_duration_in_days,
+      timezone: tz,
+      currency: plan.currency,
+      issuing_date: isoDate(dateOf((period.next_end_of_period - 1) as Instant, tz)),
+      ids: { subscription_id: s.svc_id },
+      options,
+    });
+    if (!r.ok) return refuse(r.code);
+    return { customer_usage: r.customer_usage };
+  }
+}
+
+function selects(o: CurrentUsageOptions, ch: Plan["charges"][number]): boolean {
+  if (o.charge_id !== undefined) return ch.svc_id === o.charge_id;
+  if (o.charge_code !== undefined) return ch.code === o.charge_code;
+  return ch.metric.code === o.metric_code;
+}
+
+const isoDate = (d: { year: number; month: number; day: number }): string =>
+  `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+
+const TERMINATION_OPTIONS = {
+  on_termination_invoice: ["generate", "skip"],
+  on_termination_credit_note: ["credit", "refund", "offset", "skip"],
+} as const;
+
+const FALSE_TEXTS = new Set(["false", "0", "f", "off"]);
+
+/** The query options of `fetch_current_usage` (invoice.md §13.1.7), aliases included. */
+function usageOptions(b: Obj): CurrentUsageOptions & { readonly full_usage?: boolean } {
+  const text = (...keys: string[]): string | undefined => {
+    for (const k of keys) if (typeof b[k] === "string") return b[k] as string;
+    return undefined;
+  };
+  const flag = (k: string): boolean | undefined => {
+    const v = b[k];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === "boolean") return v;
+    return !FALSE_TEXTS.has(String(v).toLowerCase());
+  };
+  let group = b["filter_by_group"] ?? b["group"];
+  if (typeof group === "string") {
+    try {
+      group = JSON.parse(group) as unknown;
+    } catch {
+      throw new ValidationError([issue("invalid_value", ["filter_by_group"])]);
+    }
+  }
+  if (group !== undefined && group !== null && !isObj(group)) throw new ValidationError([issue("invalid_value", ["filter_by_group"])]);
+  const groups = isObj(group)
+    ? Object.fromEntries(Object.entries(group).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).map(String)]))
+    : undefined;
+  const chargeId = text("filter_by_charge_id", "charge_id");
+  const chargeCode = text("filter_by_charge_code", "charge_code");
+  const metricCode = text("filter_by_metric_code", "billable_metric_code");
+  const applyTaxes = flag("apply_taxes");
+  const skip = flag("skip_grouping");
+  const full = flag("full_usage");
+  return {
+    ...(applyTaxes === undefined ? {} : { apply_taxes: applyTaxes }),
+    ...(chargeId === undefined ? {} : { charge_id: chargeId }),
+    ...(chargeCode === undefined ? {} : { charge_code: chargeCode }),
+    ...(metricCode === undefined ? {} : { metric_code: metricCode }),
+    ...(groups === undefined ? {} : { group: groups }),
+    ...(skip === undefined ? {} : { skip_grouping: skip }),
+    ...(full === undefined ? {} : { full_usage: full }),
+  };
+}
+
+function subscriptionJson(s: Subscription): SubscriptionJson {
+  const t = (x: Instant | null): string | null => (x === null ? null : formatInstant(x));
+  return {
+    svc_id: s.svc_id,
+    external_id: s.external_id,
+    external_customer_id: s.customer.external_id,
+    svc_customer_id: s.customer.svc_id,
+    plan_code: s.plan.code,
+    name: s.name,
+    status: s.status,
+    billing_time: s.billing_time,
+    subscription_at: formatInstant(s.subscription_at),
+    started_at: t(s.started_at),
+    terminated_at: t(s.terminated_at),
+    canceled_at: t(s.canceled_at),
+    created_at: formatInstant(s.created_at),
+  };
+}
