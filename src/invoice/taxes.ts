@@ -1,8 +1,8 @@
 /**
  * Which taxes a fee gets, and the one-rounding invoice tax total (invoice.md §5.1, §5.3).
  */
-import { type Decimal, ZERO } from "../core/decimal.js";
-import { decimalToFloat, roundHalfAwayToBigInt } from "../core/float.js";
+import { type Decimal, ZERO, round } from "../core/decimal.js";
+import { decimalToFloat, floatToDecimal, roundHalfAwayToBigInt } from "../core/float.js";
 
 /** A tax of the catalog. `rate` is in percent (20 = 20 %). */
 export interface Tax {
@@ -42,20 +42,49 @@ export interface TaxedBase {
   readonly taxes: readonly Tax[];
 }
 
+export interface AppliedInvoiceTax {
+  readonly tax: Tax;
+  readonly amount_cents: bigint;
+  /** `trunc(base_t)`: the integer column. */
+  readonly fees_amount_cents: bigint;
+}
+
+export interface InvoiceTaxAmounts {
+  readonly taxes_amount_cents: bigint;
+  /** `round(Σ_t rate_t × share_t, 5)`. */
+  readonly taxes_rate: Decimal;
+  readonly applied_taxes: readonly AppliedInvoiceTax[];
+}
+
 /**
- * The invoice's taxes: per tax `P_t = rate_t × Σ bases carrying t` (exact), `t = double(P_t) / 100`,
- * and `taxes_amount_cents = rha(Σ_t t)` — one rounding of the sum of doubles, half away
- * from zero, as the reference computes it (§0.2, §5.3). Taxes are taken in first-seen order.
+ * The invoice's taxes (§5.3, doubles as §0.2 says): per tax `P_t = rate_t × Σ bases
+ * carrying t` (exact), `t = double(P_t) / 100`, `amount_cents = rha(t)`; the invoice's
+ * `taxes_amount_cents = rha(Σ_t t)` — one rounding of the sum. `share_t = base_t /
+ * subtotal` when the subtotal (sub_total_excluding_taxes_amount_cents) is > 0, else the
+ * share of the items carrying t. Taxes in first-seen order.
  */
-export function invoiceTaxesAmountCents(items: readonly TaxedBase[]): bigint {
-  const perTax = new Map<string, { rate: Decimal; base: Decimal }>();
+export function invoiceTaxes(items: readonly TaxedBase[], subtotal: bigint): InvoiceTaxAmounts {
+  const perTax = new Map<string, { tax: Tax; base: Decimal; count: number }>();
   for (const it of items) {
-    for (const t of it.taxes) {
-      const cur = perTax.get(t.code);
-      perTax.set(t.code, { rate: t.rate, base: (cur?.base ?? ZERO).plus(it.base) });
+    for (const tax of it.taxes) {
+      const cur = perTax.get(tax.code);
+      perTax.set(tax.code, { tax, base: (cur?.base ?? ZERO).plus(it.base), count: (cur?.count ?? 0) + 1 });
     }
   }
   let total = 0;
-  for (const { rate, base } of perTax.values()) total += decimalToFloat(base.times(rate)) / 100;
-  return roundHalfAwayToBigInt(total);
+  let rate = 0;
+  const applied: AppliedInvoiceTax[] = [];
+  for (const { tax, base, count } of perTax.values()) {
+    const t = decimalToFloat(base.times(tax.rate)) / 100;
+    total += t;
+    const share = subtotal > 0n ? decimalToFloat(base) / Number(subtotal) : count / Math.max(items.length, 1);
+    rate += decimalToFloat(tax.rate) * share;
+    applied.push({ tax, amount_cents: roundHalfAwayToBigInt(t), fees_amount_cents: BigInt(round(base, 0, "down").toFixed()) });
+  }
+  return { taxes_amount_cents: roundHalfAwayToBigInt(total), taxes_rate: round(floatToDecimal(rate), 5, "half_up"), applied_taxes: applied };
+}
+
+/** Only the invoice's `taxes_amount_cents` of {@link invoiceTaxes}. */
+export function invoiceTaxesAmountCents(items: readonly TaxedBase[]): bigint {
+  return invoiceTaxes(items, 0n).taxes_amount_cents;
 }

@@ -20,6 +20,8 @@ export interface Organization {
   /** Taxes every customer without its own gets (organization `tax_codes`, then taxes `applied_to_organization`). */
   readonly taxes: readonly Tax[];
   readonly premium_integrations: readonly string[];
+  readonly invoice_grace_period: number;
+  readonly net_payment_term: number;
 }
 
 export interface Metric extends BillableMetric {
@@ -32,6 +34,8 @@ export interface PlanCharge {
   readonly svc_id: string;
   readonly code: string;
   readonly invoice_display_name: string | null;
+  /** Pay-in-advance charges with `invoiceable: false` create fees without invoices. */
+  readonly invoiceable: boolean;
   readonly metric: Metric;
   readonly usage: UsageCharge;
   readonly charge: Charge;
@@ -113,6 +117,8 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     default_currency: (o.default_currency ?? undefined) as CurrencyCode | undefined,
     taxes: [...orgTaxes, ...appliedToOrganization.filter((t) => !orgTaxes.includes(t))],
     premium_integrations: o.premium_integrations ?? [],
+    invoice_grace_period: o.invoice_grace_period ?? 0,
+    net_payment_term: o.net_payment_term ?? 0,
   };
 
   const metrics = new Map<string, Metric>();
@@ -207,6 +213,7 @@ function parsePlanCharge(
     svc_id,
     code: typeof raw["code"] === "string" ? raw["code"] : metric.code,
     invoice_display_name: display,
+    invoiceable: raw["invoiceable"] !== false,
     metric,
     charge: parsed.value,
     usage: {

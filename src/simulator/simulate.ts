@@ -11,12 +11,15 @@ import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant, parseInstant, parseTimestamp } from "../core/instant.js";
 import { IssueCollector, type Path, ValidationError, issue } from "../core/issue.js";
 import { dateOf, isValidTimeZone } from "../core/zone.js";
-import type { UsageEvent } from "../aggregation/index.js";
 import { type Tax, feeTaxes } from "../invoice/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { type BillingTime, computeBillingPeriod, nextBillingBoundary, scheduleOf } from "../period/index.js";
 import { type CurrentUsageOptions, currentUsage } from "../usage/index.js";
 import { type Catalog, type Plan, parseCatalog, taxesOf } from "./catalog.js";
+import type { SubscriptionRun } from "./billing.js";
+import { invoiceJson } from "./invoices.js";
+import { Invoicing } from "./invoicing.js";
+import type { Customer, StoredEvent, Subscription, SubscriptionStatus as Status } from "./state.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -48,34 +51,6 @@ export interface SimulationResult {
   readonly responses: readonly unknown[];
   readonly subscriptions: readonly SubscriptionJson[];
   readonly warnings: readonly SimulationWarning[];
-}
-
-interface Customer {
-  readonly svc_id: string;
-  readonly external_id: string;
-  name: string | null;
-  currency: CurrencyCode | null;
-  timezone: string | null;
-  taxes: readonly Tax[] | undefined;
-}
-
-type Status = "pending" | "active" | "terminated" | "canceled";
-
-interface Subscription {
-  readonly svc_id: string;
-  readonly external_id: string;
-  readonly customer: Customer;
-  readonly plan: Plan;
-  readonly name: string | null;
-  readonly billing_time: BillingTime;
-  readonly subscription_at: Instant;
-  readonly created_at: Instant;
-  status: Status;
-  started_at: Instant | null;
-  terminated_at: Instant | null;
-  canceled_at: Instant | null;
-  /** The clock up to which billing runs were looked for. */
-  billed_until: Instant;
 }
 
 export interface SubscriptionJson {
@@ -148,13 +123,20 @@ function parseSteps(raw: unknown, c: IssueCollector): Step[] {
 class Simulation {
   private readonly customers = new Map<string, Customer>();
   private readonly subscriptions: Subscription[] = [];
-  private readonly events: (UsageEvent & { readonly external_subscription_id: string })[] = [];
+  private readonly events: StoredEvent[] = [];
   private readonly eventKeys = new Set<string>();
   private readonly responses: unknown[] = [];
   private readonly warnings: SimulationWarning[] = [];
   private clock = -Infinity as Instant;
+  private readonly invoicing: Invoicing;
 
-  constructor(private readonly catalog: Catalog) {}
+  constructor(private readonly catalog: Catalog) {
+    this.invoicing = new Invoicing({
+      organization: catalog.organization,
+      timezoneOf: (c) => this.timezoneOf(c),
+      eventsOf: (s) => this.events.filter((e) => e.external_subscription_id === s.external_id),
+    });
+  }
 
   run(steps: readonly Step[], until: Instant): SimulationResult {
     steps.forEach((s, i) => {
@@ -163,7 +145,10 @@ class Simulation {
     });
     this.advance(Math.max(until, this.clock) as Instant);
     return {
-      invoices: [], credit_notes: [], wallet_transactions: [], webhooks: [], fees: [],
+      invoices: this.invoicing.json(),
+      credit_notes: [], wallet_transactions: [],
+      webhooks: this.invoicing.webhooks,
+      fees: this.invoicing.invoices.filter((i) => i.status !== "closed").flatMap((i) => (invoiceJson(i) as { fees: unknown[] }).fees),
       responses: this.responses,
       subscriptions: this.subscriptions.map(subscriptionJson),
       warnings: this.warnings,
@@ -174,25 +159,50 @@ class Simulation {
     this.warnings.push({ code: "not_implemented", at: formatInstant(at), ...(step === undefined ? {} : { step }), message });
   }
 
-  /** Moves the clock: pending subscriptions start, and each billing run passed is reported. */
+  /**
+   * Moves the clock to `to`, handling in time order what falls due on the way: pending
+   * subscriptions start, billing runs (one invoice per customer and instant), drafts whose
+   * grace period ends.
+   */
   private advance(to: Instant): void {
-    if (to < this.clock) return;
-    this.clock = to;
-    for (const s of this.subscriptions) {
-      if (s.status === "pending" && s.subscription_at <= to) this.start(s, s.subscription_at);
-      if (s.status !== "active") continue;
-      const tz = this.timezoneOf(s.customer);
-      const clock = {
-        schedule: scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz),
-        bills_monthly: s.plan.bill_charges_monthly,
-        timezone: tz,
-        started_at: s.started_at,
-      };
-      for (let b = nextBillingBoundary(clock, s.billed_until), n = 0; b <= to && n < 10_000; b = nextBillingBoundary(clock, b), n++) {
-        this.warn(b, `billing run of subscription ${s.external_id}: invoices are not implemented yet, none was issued`);
-        s.billed_until = b;
+    for (let guard = 0; guard < 100_000; guard++) {
+      const next = this.nextDue();
+      if (next === undefined || next > to) break;
+      this.clock = next;
+      for (const s of this.subscriptions) if (s.status === "pending" && s.subscription_at <= next) this.start(s, s.subscription_at);
+      const runs = new Map<Customer, SubscriptionRun[]>();
+      for (const s of this.subscriptions) {
+        if (s.status !== "active" || this.boundaryAfter(s) !== next) continue;
+        s.billed_until = next;
+        runs.set(s.customer, [...(runs.get(s.customer) ?? []), { subscription: s, at: next, reason: "periodic" }]);
       }
+      for (const [customer, list] of runs) this.invoicing.issue(customer, list, next);
+      this.invoicing.finalizeDue(next);
     }
+    if (to > this.clock) this.clock = to;
+  }
+
+  /** The earliest instant after the clock at which something falls due. */
+  private nextDue(): Instant | undefined {
+    let next = this.invoicing.nextFinalization();
+    const take = (t: Instant): void => {
+      if (next === undefined || t < next) next = t;
+    };
+    for (const s of this.subscriptions) {
+      if (s.status === "pending") take(s.subscription_at);
+      if (s.status === "active") take(this.boundaryAfter(s));
+    }
+    return next;
+  }
+
+  private boundaryAfter(s: Subscription): Instant {
+    const tz = this.timezoneOf(s.customer);
+    return nextBillingBoundary({
+      schedule: scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz),
+      bills_monthly: s.plan.bill_charges_monthly,
+      timezone: tz,
+      started_at: s.started_at,
+    }, s.billed_until);
   }
 
   /** Activation at `at`: the clock reaching `subscription_at`, or the creation of one whose date has come (its anchor stays). */
@@ -200,9 +210,8 @@ class Simulation {
     s.status = "active";
     s.started_at = at;
     s.billed_until = at;
-    if (s.plan.pay_in_advance && s.plan.amount_cents > 0n) {
-      this.warn(at, `subscription ${s.external_id} starts on a plan paid in advance: its invoice is not implemented yet`);
-    }
+    // A plan paid in advance bills its first period when it starts.
+    if (s.plan.pay_in_advance) this.invoicing.issue(s.customer, [{ subscription: s, at, reason: "starting" }], at);
   }
 
   private timezoneOf(customer: Customer): string {
@@ -241,10 +250,11 @@ class Simulation {
     if (issues) throw new ValidationError(issues);
     const existing = this.customers.get(b.external_id);
     // An upsert keyed by external_id: given fields replace the stored ones.
-    const customer: Customer = existing ?? {
-      svc_id: stableId("customer", b.external_id), external_id: b.external_id, name: null, currency: null, timezone: null, taxes: undefined,
-    };
+    const customer: Customer = existing ?? newCustomer(b.external_id);
     if (b.name != null) customer.name = b.name;
+    if (b.net_payment_term != null) customer.net_payment_term = b.net_payment_term;
+    if (b.finalize_zero_amount_invoice != null) customer.finalize_zero_amount_invoice = b.finalize_zero_amount_invoice;
+    if (b.billing_configuration?.invoice_grace_period != null) customer.invoice_grace_period = b.billing_configuration.invoice_grace_period;
     if (b.currency != null) customer.currency = b.currency as CurrencyCode;
     if (b.timezone != null) customer.timezone = b.timezone;
     if (taxes !== undefined) customer.taxes = taxes;
@@ -278,7 +288,7 @@ class Simulation {
     let customer = this.customers.get(b.external_customer_id);
     if (customer === undefined) {
       // The service creates the customer a subscription names when it does not exist yet.
-      customer = { svc_id: stableId("customer", b.external_customer_id), external_id: b.external_customer_id, name: null, currency: null, timezone: null, taxes: undefined };
+      customer = newCustomer(b.external_customer_id);
       this.customers.set(customer.external_id, customer);
     }
     const subscriptionAt = (b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at) ?? step.at) as Instant;
@@ -295,6 +305,7 @@ class Simulation {
       started_at: null,
       terminated_at: null,
       canceled_at: null,
+      on_termination_invoice: "generate",
       billed_until: subscriptionAt,
     };
     customer.currency ??= plan.currency;
@@ -321,8 +332,10 @@ class Simulation {
     } else {
       s.status = "terminated";
       s.terminated_at = step.at;
-      if (step.body["on_termination_invoice"] !== "skip") {
-        this.warn(step.at, `termination of subscription ${s.external_id}: its final invoice is not implemented yet, none was issued`, index);
+      s.on_termination_invoice = step.body["on_termination_invoice"] === "skip" ? "skip" : "generate";
+      if (s.on_termination_invoice === "generate") this.invoicing.issue(s.customer, [{ subscription: s, at: step.at, reason: "terminating" }], step.at);
+      if (s.plan.pay_in_advance && s.plan.amount_cents > 0n) {
+        this.warn(step.at, `termination of subscription ${s.external_id}: the credit note for the unused days of its plan paid in advance is not implemented yet`, index);
       }
     }
     return { subscription: subscriptionJson(s) };
@@ -486,6 +499,13 @@ function usageOptions(b: Obj): CurrentUsageOptions & { readonly full_usage?: boo
     ...(groups === undefined ? {} : { group: groups }),
     ...(skip === undefined ? {} : { skip_grouping: skip }),
     ...(full === undefined ? {} : { full_usage: full }),
+  };
+}
+
+function newCustomer(externalId: string): Customer {
+  return {
+    svc_id: stableId("customer", externalId), external_id: externalId, name: null, currency: null, timezone: null, taxes: undefined,
+    invoice_grace_period: null, net_payment_term: null, finalize_zero_amount_invoice: null,
   };
 }
 

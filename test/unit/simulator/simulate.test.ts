@@ -74,14 +74,15 @@ describe("simulate: customers, subscriptions and events", () => {
       .toEqual(["2024-04-01T19:33:20Z", "2024-03-07T10:00:00Z", "2024-03-08T00:00:00Z"]);
   });
 
-  it("lists every billing run it passes and every step it cannot carry out, instead of leaving them out silently", () => {
-    const r = run([customer, subscribe(), { at: "2024-03-06T00:00:00Z", op: "apply_coupon", body: { external_customer_id: "c1", coupon_code: "x" } }],
+  it("issues an invoice at each billing run it passes, and lists every step it cannot carry out", () => {
+    const r = run([customer, subscribe(), event("2024-03-06T00:00:00Z", "t1"),
+      { at: "2024-03-06T00:00:00Z", op: "apply_coupon", body: { external_customer_id: "c1", coupon_code: "x" } }],
       "2024-05-02T00:00:00Z");
-    expect(r.responses[2]).toEqual({ error: { code: "not_implemented" } });
-    expect(r.invoices).toEqual([]);
-    expect(r.warnings.map((w) => [w.at, w.step ?? null])).toEqual([
-      ["2024-03-06T00:00:00Z", 2], ["2024-04-01T00:00:00Z", null], ["2024-05-01T00:00:00Z", null],
-    ]);
+    expect(r.responses[3]).toEqual({ error: { code: "not_implemented" } });
+    expect(r.warnings.map((w) => [w.at, w.step ?? null])).toEqual([["2024-03-06T00:00:00Z", 3]]);
+    // Calendar plan of 10.00 in arrears started 5 March: 27/31 of March with March's usage, then April in full.
+    expect((r.invoices as { issuing_date: string; fees_amount_cents: number; status: string }[]).map((i) => [i.issuing_date, i.fees_amount_cents, i.status]))
+      .toEqual([["2024-04-01", 871 + 200, "finalized"], ["2024-05-01", 1000, "finalized"]]);
   });
 
   it("computes current usage in the customer's time zone", () => {

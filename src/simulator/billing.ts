@@ -1,0 +1,151 @@
+/**
+ * The fees one billing run puts on an invoice for one subscription (invoice.md §1.1
+ * steps 1–2; periods.md §4–§5, §9): the subscription fee when §5 creates one, then the
+ * usage charges the run bills. Fixed charges and commitments are not billed yet (the
+ * simulator warns).
+ */
+import type { Instant } from "../core/instant.js";
+import { dateOf } from "../core/zone.js";
+import {
+  type Fee, finalInvoiceContent, firstMonthFacts, inTrialNotEndingToday, subscriptionFee, subscriptionFeeIsCreated, terminationBillingPeriod,
+  trialEnd, usageChargeFees, usageChargeIsBilled,
+} from "../fees/index.js";
+import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod, scheduleOf } from "../period/index.js";
+import type { PlanCharge } from "./catalog.js";
+import type { StoredEvent, Subscription } from "./state.js";
+
+export type RunReason = "starting" | "periodic" | "terminating";
+
+export interface BilledFee {
+  readonly fee: Fee;
+  /** The charge, for a usage fee. */
+  readonly charge: PlanCharge | null;
+}
+
+export interface SubscriptionRun {
+  readonly subscription: Subscription;
+  readonly at: Instant;
+  readonly reason: RunReason;
+}
+
+export interface RunResult {
+  readonly fees: readonly BilledFee[];
+  readonly billing: BillingPeriod;
+}
+
+
+/** The period input of a run, with the subscription as it is at the run. */
+function periodInput(run: SubscriptionRun, timezone: string): BillingPeriodInput {
+  const s = run.subscription;
+  const p = s.plan;
+  return {
+    plan: { interval: p.interval, pay_in_advance: p.pay_in_advance, bill_charges_monthly: p.bill_charges_monthly, bill_fixed_charges_monthly: p.bill_fixed_charges_monthly },
+    subscription: {
+      billing_time: s.billing_time,
+      subscription_at: s.subscription_at,
+      started_at: s.started_at,
+      terminated_at: run.reason === "terminating" ? s.terminated_at : null,
+      status: run.reason === "terminating" ? "terminated" : "active",
+    },
+    timezone,
+    billing_at: run.at,
+  };
+}
+
+/**
+ * The fees of `run`. `events` are the subscription's events (its external id).
+ */
+/** What other invoices already billed for the subscription (the one being built excluded). */
+export interface RunHistory {
+  readonly invoices_count: number;
+  /** Local days ({@link dayKey}) on which a subscription fee of the subscription was billed. */
+  readonly subscription_fee_days: readonly string[];
+  /** The previous period has an invoice (termination, periods.md §5). */
+  readonly previous_period_billed: boolean;
+}
+
+export function billRun(run: SubscriptionRun, timezone: string, events: readonly StoredEvent[], history: RunHistory): RunResult {
+  const s = run.subscription;
+  const plan = s.plan;
+  const input = periodInput(run, timezone);
+  const schedule = scheduleOf(plan.interval, s.billing_time, s.subscription_at, timezone);
+  const billing = run.reason === "terminating"
+    ? terminationBillingPeriod({ period: input, schedule, previous_period_billed: history.previous_period_billed })
+    : computeBillingPeriod(input);
+  const content = run.reason === "terminating" ? finalInvoiceContent(plan.pay_in_advance, s.on_termination_invoice) : null;
+  if (run.reason === "terminating" && content === null) return { fees: [], billing };
+  const fees: BilledFee[] = [];
+  const startedAt = s.started_at ?? run.at;
+  const trial = trialEnd(startedAt, plan.trial_period);
+  const status = run.reason === "terminating" ? "terminated" : "active";
+  const billingDate = dateOf(run.at, timezone);
+  const months = firstMonthFacts(billingDate, schedule, startedAt, timezone);
+  const startedInPast = dayOrder(startedAt) < dayOrder(s.created_at);
+  const created = subscriptionFeeIsCreated({
+    pay_in_advance: plan.pay_in_advance,
+    interval: plan.interval,
+    status,
+    terminated_at: s.terminated_at,
+    invoice_created_at: run.at,
+    billed_on_other_invoice_same_day: history.subscription_fee_days.includes(dayKey(run.at, timezone)),
+    ever_billed: history.subscription_fee_days.length > 0,
+    started_in_past: startedInPast,
+    ...months,
+    in_trial_not_ending_today: inTrialNotEndingToday(trial?.trial_end, run.at, timezone),
+    advance_fixed_charges_starting_invoice: false,
+  });
+  if (created && (content === null || content.subscription_fee)) {
+    const fee = subscriptionFee({
+      plan: { code: plan.code, name: plan.name, amount_cents: plan.amount_cents, pay_in_advance: plan.pay_in_advance },
+      billing,
+      schedule,
+      timezone,
+      currency: plan.currency,
+      facts: {
+        terminated: status === "terminated",
+        pay_in_advance: plan.pay_in_advance,
+        anniversary: s.billing_time === "anniversary",
+        upgraded: false,
+        has_next_subscription: false,
+        has_previous_subscription: false,
+        previous_upgraded: false,
+        invoices_count: history.invoices_count + 1,
+        already_billed: history.subscription_fee_days.length > 0,
+        started_in_past: startedInPast,
+        started_before_previous_period: startedAt < billing.previous_beginning_of_period,
+      },
+      trial_end: trial?.trial_end ?? null,
+      ids: { subscription_id: s.svc_id },
+    });
+    if (fee !== undefined) fees.push({ fee: fee.fee, charge: null });
+  }
+  const window = billing.charges_period;
+  if (window !== null && (content === null || content.usage_charges)) {
+    for (const ch of plan.charges) {
+      if (!usageChargeIsBilled({ pay_in_advance: ch.charge.pay_in_advance === true }, ch.metric.recurring === true, run.reason)) continue;
+      for (const fee of usageChargeFees({
+        charge: ch.usage,
+        metric: ch.metric,
+        events,
+        window,
+        charges_duration_in_days: billing.charges_duration_in_days,
+        timezone,
+        currency: plan.currency,
+        ids: { subscription_id: s.svc_id },
+      })) fees.push({ fee, charge: ch });
+    }
+  }
+  return { fees, billing };
+}
+
+/** The UTC date as a sortable number. */
+function dayOrder(t: Instant): number {
+  const d = dateOf(t, "UTC");
+  return d.year * 10_000 + d.month * 100 + d.day;
+}
+
+/** The run's local day, the key of "a subscription fee was billed that day". */
+export function dayKey(t: Instant, timezone: string): string {
+  const d = dateOf(t, timezone);
+  return `${d.year}-${d.month}-${d.day}`;
+}

@@ -1,0 +1,195 @@
+/**
+ * Subscription invoices of the simulation: the record, its build from billing runs
+ * (invoice.md §1.1) and its JSON (the specification's Invoice and Fee resources).
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import { type Decimal, ZERO, dec, round, toDecimalString } from "../core/decimal.js";
+import { type Instant, formatInstant } from "../core/instant.js";
+import { subunitToUnit } from "../core/money.js";
+import { toFeeJson } from "../fees/index.js";
+import {
+  type FeeTaxAmounts, type InvoiceCredit, type InvoiceFee, type InvoiceStatus, type InvoiceTaxAmounts, type InvoiceTotals, type PaymentStatus,
+  feeTaxAmounts, feeTaxes, invoiceTaxAmounts,
+} from "../invoice/index.js";
+import type { BilledFee, RunReason, SubscriptionRun } from "./billing.js";
+import type { Organization } from "./catalog.js";
+import type { Customer } from "./state.js";
+
+export interface InvoiceLine {
+  readonly billed: BilledFee;
+  readonly fee: InvoiceFee;
+  readonly taxes: FeeTaxAmounts;
+  readonly run: SubscriptionRun;
+}
+
+export interface BillingPeriodJson {
+  readonly svc_subscription_id: string;
+  readonly external_subscription_id: string;
+  readonly svc_plan_id: string;
+  readonly subscription_from_datetime: string | null;
+  readonly subscription_to_datetime: string | null;
+  readonly charges_from_datetime: string | null;
+  readonly charges_to_datetime: string | null;
+  readonly fixed_charges_from_datetime: string | null;
+  readonly fixed_charges_to_datetime: string | null;
+  readonly invoicing_reason: string;
+}
+
+export interface InvoiceRecord {
+  readonly svc_id: string;
+  readonly number: string;
+  readonly sequential_id: number;
+  readonly customer: Customer;
+  readonly currency: CurrencyCode;
+  readonly invoice_type: "subscription";
+  readonly runs: readonly SubscriptionRun[];
+  readonly created_at: Instant;
+  readonly issuing_date: string;
+  readonly payment_due_date: string;
+  readonly net_payment_term: number;
+  /** A draft is finalized then (the start of its expected finalization day). */
+  finalize_at: Instant | null;
+  status: InvoiceStatus;
+  payment_status: PaymentStatus;
+  lines: readonly InvoiceLine[];
+  totals: InvoiceTotals;
+  taxes: InvoiceTaxAmounts;
+  credits: readonly InvoiceCredit[];
+  billing_periods: readonly BillingPeriodJson[];
+  total_paid_amount_cents: bigint;
+}
+
+/** Turns billed fees into invoice lines: their taxes by §5.1, no credit yet. */
+export function invoiceLines(billed: readonly { billed: BilledFee; run: SubscriptionRun }[], organization: Organization): InvoiceLine[] {
+  return billed.map(({ billed: b, run }) => {
+    const s = run.subscription;
+    const fee: InvoiceFee = {
+      svc_id: b.fee.svc_id,
+      fee_type: b.fee.item.type,
+      svc_subscription_id: s.svc_id,
+      plan_code: s.plan.code,
+      metric_code: b.charge?.metric.code ?? null,
+      svc_charge_id: b.charge?.svc_id ?? null,
+      amount_cents: b.fee.amount_cents,
+      precise_amount_cents: b.fee.precise_amount_cents,
+      units: b.fee.units,
+      precise_coupons_amount_cents: ZERO,
+      precise_credit_notes_amount_cents: ZERO,
+      taxes: feeTaxes({ charge: b.charge?.taxes, plan: s.plan.taxes, customer: s.customer.taxes, organization: organization.taxes }),
+      from_date: b.fee.from_date,
+      to_date: b.fee.to_date,
+      pay_in_advance: b.fee.pay_in_advance,
+    };
+    return { billed: b, fee, taxes: feeTaxAmounts(fee), run };
+  });
+}
+
+/**
+ * §1.1 on the lines as they are (before-tax credits already spread on them): taxes per fee,
+ * then per invoice, and the totals. `credits` are the after-tax deductions so far.
+ */
+export function invoiceTotals(lines: readonly InvoiceLine[], before: { progressive: bigint; coupons: bigint }, after: { credit_notes: bigint; prepaid: bigint }): { totals: InvoiceTotals; taxes: InvoiceTaxAmounts } {
+  const fees = lines.reduce((a, l) => a + l.fee.amount_cents, 0n);
+  const subtotal = fees - before.progressive - before.coupons;
+  const taxes = invoiceTaxAmounts(lines.map((l) => l.fee), subtotal);
+  const including = subtotal + taxes.taxes_amount_cents;
+  return {
+    taxes,
+    totals: {
+      fees_amount_cents: fees,
+      progressive_billing_credit_amount_cents: before.progressive,
+      coupons_amount_cents: before.coupons,
+      sub_total_excluding_taxes_amount_cents: subtotal,
+      taxes_amount_cents: taxes.taxes_amount_cents,
+      sub_total_including_taxes_amount_cents: including,
+      credit_notes_amount_cents: after.credit_notes,
+      prepaid_credit_amount_cents: after.prepaid,
+      total_amount_cents: including - after.credit_notes - after.prepaid,
+    },
+  };
+}
+
+export const invoicingReason = (r: RunReason): string =>
+  r === "starting" ? "subscription_starting" : r === "terminating" ? "subscription_terminating" : "subscription_periodic";
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+function int(x: bigint): number | string {
+  return x <= BigInt(Number.MAX_SAFE_INTEGER) && x >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString();
+}
+const str = (d: Decimal): string => toDecimalString(d);
+
+function feeJson(inv: InvoiceRecord, l: InvoiceLine): Json {
+  const f = l.fee;
+  const s = l.run.subscription;
+  const S = subunitToUnit(inv.currency);
+  const remainder = dec(f.amount_cents).minus(f.precise_coupons_amount_cents);
+  return {
+    ...(toFeeJson(l.billed.fee) as unknown as { [key: string]: Json }),
+    svc_invoice_id: inv.svc_id,
+    svc_customer_id: inv.customer.svc_id,
+    external_customer_id: inv.customer.external_id,
+    external_subscription_id: s.external_id,
+    invoiceable: l.billed.charge === null ? true : l.billed.charge.invoiceable,
+    payment_status: inv.payment_status,
+    taxes_amount_cents: int(l.taxes.taxes_amount_cents),
+    taxes_precise_amount: str(l.taxes.taxes_precise_amount_cents.div(S)),
+    taxes_rate: Number(str(l.taxes.taxes_rate)),
+    total_amount_cents: int(f.amount_cents + l.taxes.taxes_amount_cents),
+    total_amount_currency: inv.currency,
+    precise_total_amount: str(f.precise_amount_cents.plus(l.taxes.taxes_precise_amount_cents).div(S)),
+    precise_coupons_amount_cents: str(f.precise_coupons_amount_cents),
+    precise_credit_notes_amount_cents: str(f.precise_credit_notes_amount_cents),
+    sub_total_excluding_taxes_amount_cents: int(BigInt(round(remainder, 0, "half_up").toFixed())),
+    applied_taxes: l.taxes.applied_taxes.map((t) => ({
+      svc_tax_id: t.tax.svc_id, tax_name: t.tax.name, tax_code: t.tax.code, tax_rate: Number(str(t.tax.rate)),
+      tax_description: t.tax.description ?? null, amount_cents: int(t.amount_cents), amount_currency: inv.currency, svc_fee_id: f.svc_id,
+    })),
+  };
+}
+
+export function invoiceJson(inv: InvoiceRecord): Json {
+  const t = inv.totals;
+  const draft = inv.status === "draft";
+  return {
+    svc_id: inv.svc_id,
+    number: inv.number,
+    sequential_id: inv.sequential_id,
+    version_number: 4,
+    invoice_type: inv.invoice_type,
+    status: inv.status,
+    payment_status: inv.payment_status,
+    currency: inv.currency,
+    issuing_date: inv.issuing_date,
+    payment_due_date: inv.payment_due_date,
+    net_payment_term: inv.net_payment_term,
+    payment_overdue: false,
+    created_at: formatInstant(inv.created_at),
+    fees_amount_cents: int(t.fees_amount_cents),
+    progressive_billing_credit_amount_cents: int(t.progressive_billing_credit_amount_cents),
+    coupons_amount_cents: int(t.coupons_amount_cents),
+    sub_total_excluding_taxes_amount_cents: int(t.sub_total_excluding_taxes_amount_cents),
+    taxes_amount_cents: int(t.taxes_amount_cents),
+    taxes_rate: Number(str(inv.taxes.taxes_rate)),
+    sub_total_including_taxes_amount_cents: int(t.sub_total_including_taxes_amount_cents),
+    credit_notes_amount_cents: int(t.credit_notes_amount_cents),
+    prepaid_credit_amount_cents: int(t.prepaid_credit_amount_cents),
+    prepaid_granted_credit_amount_cents: draft ? null : 0,
+    prepaid_purchased_credit_amount_cents: draft ? null : 0,
+    total_amount_cents: int(t.total_amount_cents),
+    total_paid_amount_cents: int(inv.total_paid_amount_cents),
+    total_due_amount_cents: int(inv.status === "voided" ? 0n : t.total_amount_cents - inv.total_paid_amount_cents),
+    customer: { svc_id: inv.customer.svc_id, external_id: inv.customer.external_id, name: inv.customer.name, currency: inv.customer.currency },
+    billing_periods: inv.billing_periods as unknown as Json,
+    applied_taxes: inv.taxes.applied_taxes.map((a) => ({
+      svc_tax_id: a.tax.svc_id, tax_name: a.tax.name, tax_code: a.tax.code, tax_rate: Number(str(a.tax.rate)), tax_description: a.tax.description ?? null,
+      amount_cents: int(a.amount_cents), amount_currency: inv.currency, fees_amount_cents: int(a.fees_amount_cents), svc_invoice_id: inv.svc_id,
+    })),
+    credits: inv.credits.map((c) => ({
+      svc_id: c.svc_id, amount_cents: int(c.amount_cents), amount_currency: c.amount_currency, before_taxes: c.before_taxes,
+      item: { ...c.item }, invoice: { svc_id: inv.svc_id, payment_status: inv.payment_status },
+    })),
+    fees: inv.lines.map((l) => feeJson(inv, l)),
+    subscriptions: [...new Set(inv.runs.map((r) => r.subscription))].map((s) => ({ svc_id: s.svc_id, external_id: s.external_id, plan_code: s.plan.code, status: s.status })),
+  };
+}

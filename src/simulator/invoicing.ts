@@ -1,0 +1,152 @@
+/**
+ * Issuing and evolving subscription invoices: billing runs grouped per customer and
+ * instant into one invoice, drafts during the grace period (refreshed, then finalized),
+ * the zero-amount rule, payment status, voiding, and the `invoice.*` webhooks.
+ */
+import { stableId } from "../core/ids.js";
+import { type Instant, formatInstant } from "../core/instant.js";
+import { wallToInstant } from "../core/zone.js";
+import { issuingDates } from "../fees/index.js";
+import { type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
+import type { Organization } from "./catalog.js";
+import { type InvoiceRecord, invoiceJson, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
+import type { Customer, StoredEvent, Subscription } from "./state.js";
+
+export interface Webhook {
+  readonly type: string;
+  readonly at: string;
+  readonly object: unknown;
+}
+
+export interface InvoicingContext {
+  readonly organization: Organization;
+  readonly timezoneOf: (c: Customer) => string;
+  readonly eventsOf: (s: Subscription) => readonly StoredEvent[];
+}
+
+export class Invoicing {
+  readonly invoices: InvoiceRecord[] = [];
+  readonly webhooks: Webhook[] = [];
+
+  constructor(private readonly ctx: InvoicingContext) {}
+
+  /** The next draft finalization instant, if any. */
+  nextFinalization(): Instant | undefined {
+    let next: Instant | undefined;
+    for (const inv of this.invoices) if (inv.status === "draft" && inv.finalize_at !== null && (next === undefined || inv.finalize_at < next)) next = inv.finalize_at;
+    return next;
+  }
+
+  /** Finalizes every draft due at or before `at`. */
+  finalizeDue(at: Instant): void {
+    for (const inv of this.invoices) if (inv.status === "draft" && inv.finalize_at !== null && inv.finalize_at <= at) this.finalize(inv, at);
+  }
+
+  /** One invoice for the runs of one customer at one instant (or none when no run bills anything). */
+  issue(customer: Customer, runs: readonly SubscriptionRun[], at: Instant): InvoiceRecord | undefined {
+    const tz = this.ctx.timezoneOf(customer);
+    const grace = customer.invoice_grace_period ?? this.ctx.organization.invoice_grace_period;
+    const kind = runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring";
+    const dates = issuingDates({
+      invoice_at: at, timezone: tz, kind, invoice_grace_period: grace,
+      net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
+    });
+    const seq = this.invoices.filter((i) => i.customer === customer).length + 1;
+    const currency = runs[0]!.subscription.plan.currency;
+    const inv: InvoiceRecord = {
+      svc_id: stableId("invoice", customer.external_id, seq),
+      number: `${customer.external_id.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8) || "CUST"}-${String(seq).padStart(3, "0")}`,
+      sequential_id: seq,
+      customer,
+      currency,
+      invoice_type: "subscription",
+      runs,
+      created_at: at,
+      issuing_date: dates.issuing_date,
+      payment_due_date: dates.payment_due_date,
+      net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
+      finalize_at: dates.draft ? startOfDay(dates.expected_finalization_date, tz) : null,
+      status: "draft",
+      payment_status: "pending",
+      lines: [],
+      totals: undefined as never,
+      taxes: undefined as never,
+      credits: [],
+      billing_periods: [],
+      total_paid_amount_cents: 0n,
+    };
+    this.build(inv);
+    this.invoices.push(inv);
+    if (dates.draft) this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: invoiceJson(inv) });
+    else this.finalize(inv, at);
+    return inv;
+  }
+
+  /** (Re)computes the invoice's fees and totals from its runs and the events known now (§1.2.1). */
+  private build(inv: InvoiceRecord): void {
+    const tz = this.ctx.timezoneOf(inv.customer);
+    const billed = [];
+    const periods = [];
+    for (const run of inv.runs) {
+      const r = billRun(run, tz, this.ctx.eventsOf(run.subscription), this.history(run.subscription, inv));
+      for (const b of r.fees) billed.push({ billed: b, run });
+      const iso = (t: Instant | undefined): string | null => (t === undefined ? null : formatInstant(t));
+      periods.push({
+        svc_subscription_id: run.subscription.svc_id,
+        external_subscription_id: run.subscription.external_id,
+        svc_plan_id: run.subscription.plan.svc_id,
+        subscription_from_datetime: iso(r.billing.period?.start),
+        subscription_to_datetime: iso(r.billing.period === null ? undefined : ((r.billing.period.end - 1000) as Instant)),
+        charges_from_datetime: iso(r.billing.charges_period?.start),
+        charges_to_datetime: iso(r.billing.charges_period === null ? undefined : ((r.billing.charges_period.end - 1000) as Instant)),
+        fixed_charges_from_datetime: iso(r.billing.fixed_charges_period?.start),
+        fixed_charges_to_datetime: iso(r.billing.fixed_charges_period === null ? undefined : ((r.billing.fixed_charges_period.end - 1000) as Instant)),
+        invoicing_reason: invoicingReason(run.reason),
+      });
+    }
+    inv.lines = invoiceLines(billed, this.ctx.organization);
+    inv.billing_periods = periods;
+    const { totals, taxes } = invoiceTotals(inv.lines, { progressive: 0n, coupons: 0n }, { credit_notes: 0n, prepaid: 0n });
+    inv.totals = totals;
+    inv.taxes = taxes;
+    inv.payment_status = totals.total_amount_cents > 0n ? "pending" : "succeeded";
+  }
+
+  /** What the invoices other than `inv` billed for `s` (voided and closed ones do not count). */
+  private history(s: Subscription, inv: InvoiceRecord): RunHistory {
+    const others = this.invoices.filter((i) => i !== inv && i.status !== "voided" && i.status !== "closed" && i.runs.some((r) => r.subscription === s));
+    const tz = this.ctx.timezoneOf(s.customer);
+    return {
+      invoices_count: others.length,
+      subscription_fee_days: others.flatMap((i) => i.lines.filter((l) => l.fee.fee_type === "subscription" && l.run.subscription === s).map(() => dayKey(i.created_at, tz))),
+      previous_period_billed: true,
+    };
+  }
+
+  /** A draft refreshed and finalized (or closed when its fees are 0 and the customer skips those, §1.3). */
+  finalize(inv: InvoiceRecord, at: Instant): void {
+    if (inv.status !== "draft") return;
+    this.build(inv);
+    const setting = inv.customer.finalize_zero_amount_invoice ?? "inherit";
+    inv.status = inv.totals.fees_amount_cents === 0n && setting === "skip" ? "closed" : "finalized";
+    inv.finalize_at = null;
+    if (inv.status === "finalized") this.webhooks.push({ type: "invoice.created", at: formatInstant(at), object: invoiceJson(inv) });
+  }
+
+  /** `refresh_invoice`: a draft is recomputed; a final invoice does not change. */
+  refresh(inv: InvoiceRecord): void {
+    if (inv.status === "draft") this.build(inv);
+  }
+
+  json(): unknown[] {
+    return this.invoices.filter((i) => i.status !== "closed").map(invoiceJson);
+  }
+}
+
+/** `YYYY-MM-DD` → the start of that day in the zone. */
+function startOfDay(date: string, tz: string): Instant {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return wallToInstant({ year: y, month: m, day: d, hour: 0, minute: 0, second: 0 }, tz);
+}
+
+export type { RunReason };

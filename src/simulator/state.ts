@@ -1,0 +1,45 @@
+/**
+ * The simulation's mutable state records (owned by one run of `runSimulation`; nothing
+ * outlives it).
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import type { Instant } from "../core/instant.js";
+import type { UsageEvent } from "../aggregation/index.js";
+import type { Tax } from "../invoice/index.js";
+import type { BillingTime } from "../period/index.js";
+import type { Plan } from "./catalog.js";
+
+export interface Customer {
+  readonly svc_id: string;
+  readonly external_id: string;
+  name: string | null;
+  currency: CurrencyCode | null;
+  timezone: string | null;
+  taxes: readonly Tax[] | undefined;
+  invoice_grace_period: number | null;
+  net_payment_term: number | null;
+  /** `finalize` | `skip` | `inherit` (invoice.md §1.3). */
+  finalize_zero_amount_invoice: string | null;
+}
+
+export type SubscriptionStatus = "pending" | "active" | "terminated" | "canceled";
+
+export interface Subscription {
+  readonly svc_id: string;
+  readonly external_id: string;
+  readonly customer: Customer;
+  readonly plan: Plan;
+  readonly name: string | null;
+  readonly billing_time: BillingTime;
+  readonly subscription_at: Instant;
+  readonly created_at: Instant;
+  status: SubscriptionStatus;
+  started_at: Instant | null;
+  terminated_at: Instant | null;
+  canceled_at: Instant | null;
+  on_termination_invoice: "generate" | "skip";
+  /** The instant of the last billing boundary handled (runs are looked for after it). */
+  billed_until: Instant;
+}
+
+export type StoredEvent = UsageEvent & { readonly external_subscription_id: string };
