@@ -59,10 +59,16 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
   };
 }
 
-/** The per-event lists without the current (last) event. */
+/**
+ * The per-event lists without the current (last) event. The running total is cut by
+ * prefix-closed rules (charges.md §6.1: the first FE events, or up to the first total above
+ * FT; count metrics 1…n), so the list for the n − 1 earlier events is its prefix of length
+ * min(length, n − 1): the current event leaves it only when it was in it.
+ */
 function dropLast(a: Aggregation): Partial<Aggregation> {
   const out: { running_total?: readonly Decimal[]; event_values?: readonly Decimal[] } = {};
-  if (a.running_total !== undefined) out.running_total = a.running_total.slice(0, -1);
+  const earlier = Math.max(0, (a.events_count ?? 0) - 1);
+  if (a.running_total !== undefined) out.running_total = a.running_total.slice(0, Math.min(a.running_total.length, earlier));
   if (a.event_values !== undefined) out.event_values = a.event_values.slice(0, -1);
   return out;
 }

@@ -14,7 +14,8 @@ import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod, sche
 import type { PlanCharge } from "./catalog.js";
 import type { StoredEvent, Subscription } from "./state.js";
 
-export type RunReason = "starting" | "periodic" | "terminating";
+/** Why a subscription is on an invoice; `in_advance_charge` invoices carry given fees, not billed runs. */
+export type RunReason = "starting" | "periodic" | "terminating" | "in_advance_charge";
 
 export interface BilledFee {
   readonly fee: Fee;
@@ -72,6 +73,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
   const billing = run.reason === "terminating"
     ? terminationBillingPeriod({ period: input, schedule, previous_period_billed: history.previous_period_billed })
     : computeBillingPeriod(input);
+  if (run.reason === "in_advance_charge") return { fees: [], billing };
   const content = run.reason === "terminating" ? finalInvoiceContent(plan.pay_in_advance, s.on_termination_invoice) : null;
   if (run.reason === "terminating" && content === null) return { fees: [], billing };
   const fees: BilledFee[] = [];

@@ -43,6 +43,8 @@ export interface InvoiceRecord {
   readonly currency: CurrencyCode;
   readonly invoice_type: "subscription";
   readonly runs: readonly SubscriptionRun[];
+  /** Lines given once (a pay-in-advance charge invoice), instead of billed from `runs`. */
+  readonly fixed_lines: readonly InvoiceLine[] | null;
   readonly created_at: Instant;
   readonly issuing_date: string;
   readonly payment_due_date: string;
@@ -110,7 +112,7 @@ export function invoiceTotals(lines: readonly InvoiceLine[], before: { progressi
 }
 
 export const invoicingReason = (r: RunReason): string =>
-  r === "starting" ? "subscription_starting" : r === "terminating" ? "subscription_terminating" : "subscription_periodic";
+  r === "starting" ? "subscription_starting" : r === "terminating" ? "subscription_terminating" : r === "in_advance_charge" ? "in_advance_charge" : "subscription_periodic";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -119,31 +121,34 @@ function int(x: bigint): number | string {
 }
 const str = (d: Decimal): string => toDecimalString(d);
 
-function feeJson(inv: InvoiceRecord, l: InvoiceLine): Json {
+/** A fee of an invoice, or one that belongs to no invoice (`inv` null: a non-invoiceable pay-in-advance fee). */
+export function feeJson(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const f = l.fee;
   const s = l.run.subscription;
-  const S = subunitToUnit(inv.currency);
+  const currency = l.billed.fee.amount_currency;
+  const S = subunitToUnit(currency);
   const remainder = dec(f.amount_cents).minus(f.precise_coupons_amount_cents);
   return {
     ...(toFeeJson(l.billed.fee) as unknown as { [key: string]: Json }),
-    svc_invoice_id: inv.svc_id,
-    svc_customer_id: inv.customer.svc_id,
-    external_customer_id: inv.customer.external_id,
+    svc_invoice_id: inv === null ? null : inv.svc_id,
+    svc_customer_id: s.customer.svc_id,
+    grouped_by: { ...(l.billed.fee.item.grouped_by ?? {}) },
+    external_customer_id: s.customer.external_id,
     external_subscription_id: s.external_id,
     invoiceable: l.billed.charge === null ? true : l.billed.charge.invoiceable,
-    payment_status: inv.payment_status,
+    payment_status: inv === null ? "pending" : inv.payment_status,
     taxes_amount_cents: int(l.taxes.taxes_amount_cents),
     taxes_precise_amount: str(l.taxes.taxes_precise_amount_cents.div(S)),
     taxes_rate: Number(str(l.taxes.taxes_rate)),
     total_amount_cents: int(f.amount_cents + l.taxes.taxes_amount_cents),
-    total_amount_currency: inv.currency,
+    total_amount_currency: currency,
     precise_total_amount: str(f.precise_amount_cents.plus(l.taxes.taxes_precise_amount_cents).div(S)),
     precise_coupons_amount_cents: str(f.precise_coupons_amount_cents),
     precise_credit_notes_amount_cents: str(f.precise_credit_notes_amount_cents),
     sub_total_excluding_taxes_amount_cents: int(BigInt(round(remainder, 0, "half_up").toFixed())),
     applied_taxes: l.taxes.applied_taxes.map((t) => ({
       svc_tax_id: t.tax.svc_id, tax_name: t.tax.name, tax_code: t.tax.code, tax_rate: Number(str(t.tax.rate)),
-      tax_description: t.tax.description ?? null, amount_cents: int(t.amount_cents), amount_currency: inv.currency, svc_fee_id: f.svc_id,
+      tax_description: t.tax.description ?? null, amount_cents: int(t.amount_cents), amount_currency: currency, svc_fee_id: f.svc_id,
     })),
   };
 }

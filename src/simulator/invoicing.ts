@@ -7,9 +7,9 @@ import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { wallToInstant } from "../core/zone.js";
 import { issuingDates } from "../fees/index.js";
-import { type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
+import { type BilledFee, type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
 import type { Organization } from "./catalog.js";
-import { type InvoiceRecord, invoiceJson, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
+import { type InvoiceLine, type InvoiceRecord, feeJson, invoiceJson, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
 import type { Customer, StoredEvent, Subscription } from "./state.js";
 
 export interface Webhook {
@@ -24,9 +24,13 @@ export interface InvoicingContext {
   readonly eventsOf: (s: Subscription) => readonly StoredEvent[];
 }
 
+/** Invoices and invoice-less fees, in creation order (the result's `fees` follow it). */
+type Entry = { readonly invoice: InvoiceRecord } | { readonly line: InvoiceLine };
+
 export class Invoicing {
   readonly invoices: InvoiceRecord[] = [];
   readonly webhooks: Webhook[] = [];
+  private readonly entries: Entry[] = [];
 
   constructor(private readonly ctx: InvoicingContext) {}
 
@@ -42,11 +46,21 @@ export class Invoicing {
     for (const inv of this.invoices) if (inv.status === "draft" && inv.finalize_at !== null && inv.finalize_at <= at) this.finalize(inv, at);
   }
 
-  /** One invoice for the runs of one customer at one instant (or none when no run bills anything). */
-  issue(customer: Customer, runs: readonly SubscriptionRun[], at: Instant): InvoiceRecord | undefined {
+  /** A fee that belongs to no invoice (a non-invoiceable pay-in-advance charge, invoice.md §1.2). */
+  addStandaloneFee(billed: BilledFee, run: SubscriptionRun): void {
+    this.entries.push({ line: invoiceLines([{ billed, run }], this.ctx.organization)[0]! });
+  }
+
+  /** The invoice of one pay-in-advance charge fee: never a draft (invoice.md §1.2). */
+  issueAdvanceCharge(billed: BilledFee, run: SubscriptionRun): InvoiceRecord {
+    return this.issue(run.subscription.customer, [run], run.at, invoiceLines([{ billed, run }], this.ctx.organization));
+  }
+
+  /** One invoice for the runs of one customer at one instant (or given lines, `fixed`). */
+  issue(customer: Customer, runs: readonly SubscriptionRun[], at: Instant, fixed: readonly InvoiceLine[] | null = null): InvoiceRecord {
     const tz = this.ctx.timezoneOf(customer);
-    const grace = customer.invoice_grace_period ?? this.ctx.organization.invoice_grace_period;
-    const kind = runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring";
+    const grace = fixed !== null ? 0 : customer.invoice_grace_period ?? this.ctx.organization.invoice_grace_period;
+    const kind = fixed !== null ? "pay_in_advance_charge" : runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring";
     const dates = issuingDates({
       invoice_at: at, timezone: tz, kind, invoice_grace_period: grace,
       net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
@@ -61,6 +75,7 @@ export class Invoicing {
       currency,
       invoice_type: "subscription",
       runs,
+      fixed_lines: fixed,
       created_at: at,
       issuing_date: dates.issuing_date,
       payment_due_date: dates.payment_due_date,
@@ -77,6 +92,7 @@ export class Invoicing {
     };
     this.build(inv);
     this.invoices.push(inv);
+    this.entries.push({ invoice: inv });
     if (dates.draft) this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: invoiceJson(inv) });
     else this.finalize(inv, at);
     return inv;
@@ -87,7 +103,7 @@ export class Invoicing {
     const tz = this.ctx.timezoneOf(inv.customer);
     const billed = [];
     const periods = [];
-    for (const run of inv.runs) {
+    for (const run of inv.fixed_lines === null ? inv.runs : []) {
       const r = billRun(run, tz, this.ctx.eventsOf(run.subscription), this.history(run.subscription, inv));
       for (const b of r.fees) billed.push({ billed: b, run });
       const iso = (t: Instant | undefined): string | null => (t === undefined ? null : formatInstant(t));
@@ -104,8 +120,19 @@ export class Invoicing {
         invoicing_reason: invoicingReason(run.reason),
       });
     }
-    inv.lines = invoiceLines(billed, this.ctx.organization);
-    inv.billing_periods = periods;
+    inv.lines = inv.fixed_lines ?? invoiceLines(billed, this.ctx.organization);
+    inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.map((l) => ({
+      svc_subscription_id: l.run.subscription.svc_id,
+      external_subscription_id: l.run.subscription.external_id,
+      svc_plan_id: l.run.subscription.plan.svc_id,
+      subscription_from_datetime: null,
+      subscription_to_datetime: null,
+      charges_from_datetime: formatInstant(l.billed.fee.from_date),
+      charges_to_datetime: formatInstant(l.billed.fee.to_date),
+      fixed_charges_from_datetime: null,
+      fixed_charges_to_datetime: null,
+      invoicing_reason: invoicingReason(l.run.reason),
+    }));
     const { totals, taxes } = invoiceTotals(inv.lines, { progressive: 0n, coupons: 0n }, { credit_notes: 0n, prepaid: 0n });
     inv.totals = totals;
     inv.taxes = taxes;
@@ -140,6 +167,11 @@ export class Invoicing {
 
   json(): unknown[] {
     return this.invoices.filter((i) => i.status !== "closed").map(invoiceJson);
+  }
+
+  /** Every fee created, in creation order: invoices' fees (closed ones left out) and invoice-less fees. */
+  feesJson(): unknown[] {
+    return this.entries.flatMap((e) => ("line" in e ? [feeJson(null, e.line)] : e.invoice.status === "closed" ? [] : e.invoice.lines.map((l) => feeJson(e.invoice, l))));
   }
 }
 

@@ -17,7 +17,7 @@ import { type BillingTime, computeBillingPeriod, nextBillingBoundary, scheduleOf
 import { type CurrentUsageOptions, currentUsage } from "../usage/index.js";
 import { type Catalog, type Plan, parseCatalog, taxesOf } from "./catalog.js";
 import type { SubscriptionRun } from "./billing.js";
-import { invoiceJson } from "./invoices.js";
+import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import { Invoicing } from "./invoicing.js";
 import type { Customer, StoredEvent, Subscription, SubscriptionStatus as Status } from "./state.js";
 
@@ -148,7 +148,7 @@ class Simulation {
       invoices: this.invoicing.json(),
       credit_notes: [], wallet_transactions: [],
       webhooks: this.invoicing.webhooks,
-      fees: this.invoicing.invoices.filter((i) => i.status !== "closed").flatMap((i) => (invoiceJson(i) as { fees: unknown[] }).fees),
+      fees: this.invoicing.feesJson(),
       responses: this.responses,
       subscriptions: this.subscriptions.map(subscriptionJson),
       warnings: this.warnings,
@@ -363,8 +363,17 @@ class Simulation {
     };
     this.events.push(event);
     const sub = this.subscriptions.find((s) => s.external_id === subId && s.status === "active");
-    if (sub?.plan.charges.some((ch) => ch.metric.code === e.code && ch.charge.pay_in_advance === true)) {
-      this.warn(step.at, `event ${e.transaction_id}: pay-in-advance charge fees are not implemented yet, none was created`, index);
+    for (const ch of sub?.plan.charges ?? []) {
+      if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
+      if (!billsEventsInAdvance(ch)) {
+        this.warn(step.at, `event ${e.transaction_id}: pay-in-advance fees of charges with filters or of ${ch.metric.aggregation_type} are not implemented yet, none was created`, index);
+        continue;
+      }
+      const billed = payInAdvanceFee(sub!, ch, event, this.events.filter((x) => x.external_subscription_id === subId), this.timezoneOf(sub!.customer));
+      if (billed === undefined) continue;
+      const run = { subscription: sub!, at: step.at, reason: "in_advance_charge" as const };
+      if (ch.invoiceable) this.invoicing.issueAdvanceCharge(billed, run);
+      else this.invoicing.addStandaloneFee(billed, run);
     }
     return {
       svc_id: stableId("event", subId, e.transaction_id),
