@@ -7,3 +7,12 @@ export {
 } from "./taxes.js";
 export { type AppliedFeeTax, type FeeTaxAmounts, feeRemainder, feeTaxAmounts, invoiceTaxAmounts } from "./feeTaxAmounts.js";
 export type { InvoiceCredit, InvoiceFee, InvoiceStatus, InvoiceTotals, InvoiceType, PaymentStatus } from "./types.js";
+export { commitmentPeriod, countsTowardsCommitment } from "./commitmentPeriod.js";
+export { type MinimumCommitment, type CommitmentFeeInput, type CommitmentFee, commitmentFee, proratedCommitmentCents } from "./commitmentFee.js";
+export { type LifetimeUsageInvoice, type LifetimeUsageInput, type LifetimeUsage, lifetimeUsage } from "./lifetimeUsage.js";
+export { type UsageThreshold, type ThresholdCheckInput, effectiveUsageThresholds, usageThresholdsPassed, checkThresholds } from "./progressiveThresholds.js";
+export { type ThresholdCompletion, usageThresholdsCompletion } from "./progressiveThresholdCompletion.js";
+export { type ProgressiveInvoiceCandidate, latestProgressiveInvoice } from "./progressiveInvoiceSelection.js";
+export {
+  type ProgressiveCreditSource, type ProgressiveBillingCreditsInput, type ProgressiveBillingCredits, type ProgressiveExcess, progressiveBillingCredits,
+} from "./progressiveBillingCredits.js";

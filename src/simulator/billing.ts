@@ -11,6 +11,7 @@ import {
   trialEnd, usageChargeFees, usageChargeIsBilled,
 } from "../fees/index.js";
 import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod, scheduleOf } from "../period/index.js";
+import type { Tax } from "../invoice/index.js";
 import type { PlanCharge } from "./catalog.js";
 import type { StoredEvent, Subscription } from "./state.js";
 
@@ -21,6 +22,8 @@ export interface BilledFee {
   readonly fee: Fee;
   /** The charge, for a usage fee. */
   readonly charge: PlanCharge | null;
+  /** Taxes chosen by the caller (a commitment fee's own, §5.1), instead of charge → plan → customer → organization. */
+  readonly taxes?: readonly Tax[];
 }
 
 export interface SubscriptionRun {
@@ -121,16 +124,22 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
     });
     if (fee !== undefined) fees.push({ fee: fee.fee, charge: null });
   }
-  const window = billing.charges_period;
-  if (window !== null && (content === null || content.usage_charges)) {
+  // A recurring pay-in-advance charge bills, on a periodic run, the period that starts (its
+  // fee is paid ahead, like the plan's); other charges the charges window of the run.
+  let advance: BillingPeriod | undefined;
+  const advanceWindow = (): BillingPeriod => (advance ??= computeBillingPeriod({ ...input, current_usage: true }));
+  if (content === null || content.usage_charges) {
     for (const ch of plan.charges) {
       if (!usageChargeIsBilled({ pay_in_advance: ch.charge.pay_in_advance === true }, ch.metric.recurring === true, run.reason)) continue;
+      const b = ch.charge.pay_in_advance === true ? advanceWindow() : billing;
+      const window = b.charges_period;
+      if (window === null) continue;
       for (const fee of usageChargeFees({
         charge: ch.usage,
         metric: ch.metric,
         events,
         window,
-        charges_duration_in_days: billing.charges_duration_in_days,
+        charges_duration_in_days: b.charges_duration_in_days,
         timezone,
         currency: plan.currency,
         ids: { subscription_id: s.svc_id },

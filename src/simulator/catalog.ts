@@ -57,6 +57,8 @@ export interface Plan {
   readonly charges: readonly PlanCharge[];
   readonly fixed_charges_count: number;
   readonly taxes: readonly Tax[] | undefined;
+  /** invoice.md §6; `taxes` undefined: none of its own. */
+  readonly minimum_commitment: { readonly amount_cents: bigint; readonly invoice_display_name: string | null; readonly taxes: readonly Tax[] | undefined } | null;
 }
 
 export interface Catalog {
@@ -162,6 +164,11 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
       charges,
       fixed_charges_count: (p.fixed_charges ?? []).length,
       taxes: taxesOf(p.tax_codes, taxes, [...path, "tax_codes"], c),
+      minimum_commitment: p.minimum_commitment == null ? null : {
+        amount_cents: BigInt(p.minimum_commitment.amount_cents),
+        invoice_display_name: p.minimum_commitment.invoice_display_name ?? null,
+        taxes: taxesOf(p.minimum_commitment.tax_codes, taxes, [...path, "minimum_commitment", "tax_codes"], c),
+      },
     });
   });
   return { organization, metrics, taxes, plans };

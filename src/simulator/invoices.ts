@@ -77,7 +77,7 @@ export function invoiceLines(billed: readonly { billed: BilledFee; run: Subscrip
       units: b.fee.units,
       precise_coupons_amount_cents: ZERO,
       precise_credit_notes_amount_cents: ZERO,
-      taxes: feeTaxes({ charge: b.charge?.taxes, plan: s.plan.taxes, customer: s.customer.taxes, organization: organization.taxes }),
+      taxes: b.taxes ?? feeTaxes({ charge: b.charge?.taxes, plan: s.plan.taxes, customer: s.customer.taxes, organization: organization.taxes }),
       from_date: b.fee.from_date,
       to_date: b.fee.to_date,
       pay_in_advance: b.fee.pay_in_advance,

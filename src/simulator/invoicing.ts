@@ -9,6 +9,8 @@ import { wallToInstant } from "../core/zone.js";
 import { issuingDates } from "../fees/index.js";
 import { type BilledFee, type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
 import type { Organization } from "./catalog.js";
+import { commitmentLine } from "./commitments.js";
+import type { InvoiceFee } from "../invoice/index.js";
 import { type InvoiceLine, type InvoiceRecord, feeJson, invoiceJson, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
 import type { Customer, StoredEvent, Subscription } from "./state.js";
 
@@ -120,6 +122,15 @@ export class Invoicing {
         invoicing_reason: invoicingReason(run.reason),
       });
     }
+    if (inv.fixed_lines === null) {
+      // The commitment true-ups come last, after every run's fees (§1.1 step 4).
+      const lines = invoiceLines(billed, this.ctx.organization);
+      for (const run of inv.runs) {
+        const fees = [...this.feesOf(run.subscription, inv), ...lines.filter((l) => l.run.subscription === run.subscription).map((l) => l.fee)];
+        const c = commitmentLine(run, tz, fees, this.ctx.organization);
+        if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });
+      }
+    }
     inv.lines = inv.fixed_lines ?? invoiceLines(billed, this.ctx.organization);
     inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.map((l) => ({
       svc_subscription_id: l.run.subscription.svc_id,
@@ -137,6 +148,12 @@ export class Invoicing {
     inv.totals = totals;
     inv.taxes = taxes;
     inv.payment_status = totals.total_amount_cents > 0n ? "pending" : "succeeded";
+  }
+
+  /** The fees of `s` on invoices other than `inv` (voided and closed ones left out) and without invoice. */
+  private feesOf(s: Subscription, inv: InvoiceRecord): InvoiceFee[] {
+    return this.entries.flatMap((e) => ("line" in e ? [e.line] : e.invoice === inv || e.invoice.status === "voided" || e.invoice.status === "closed" ? [] : e.invoice.lines))
+      .filter((l) => l.run.subscription === s).map((l) => l.fee);
   }
 
   /** What the invoices other than `inv` billed for `s` (voided and closed ones do not count). */
