@@ -36,3 +36,13 @@ export function roundHalfAwayToBigInt(x: number): bigint {
 export function decimalToFloat(x: Decimal): number {
   return Number(x.toFixed());
 }
+
+/** Ruby's `a.fdiv(b)`: `double(a) / double(b)` (coupon and credit-note spread increments). */
+export function fdiv(a: Decimal, b: Decimal): number {
+  return decimalToFloat(a) / decimalToFloat(b);
+}
+
+/** `double(a) × b`, the product of two doubles (an unrestricted percentage coupon, invoice.md §0.2). */
+export function fmul(a: Decimal, b: number): number {
+  return decimalToFloat(a) * b;
+}

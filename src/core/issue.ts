@@ -33,6 +33,42 @@ export const ISSUE_CODES = [
   "units_out_of_ranges",
   "not_allowed",
   "value_already_exist",
+  // Coupons (invoice.md §4.1)
+  "coupon_is_not_reusable",
+  // Wallets (invoice.md §11)
+  "customer_not_found",
+  "currencies_does_not_match",
+  "invalid_paid_credits",
+  "invalid_granted_credits",
+  "invalid_voided_credits",
+  "invalid_limitations",
+  "invalid_recurring_rule",
+  "invalid_number_of_recurring_rules",
+  "wallet_not_found",
+  "wallet_is_terminated",
+  "insufficient_credits",
+  "amount_below_minimum",
+  "amount_above_maximum",
+  "amount_rounds_to_zero",
+  // Usage alerts (invoice.md §14)
+  "feature_not_available",
+  "too_many_thresholds",
+  "duplicate_threshold_values",
+  "value_is_invalid",
+  "recurring_value_is_negative",
+  "alert_already_exists",
+  // Credit notes (invoice.md §10.3, §16)
+  "must_be_an_array",
+  "does_not_match_item_amounts",
+  "higher_than_remaining_fee_amount",
+  "higher_than_wallet_balance",
+  "higher_than_remaining_invoice_amount",
+  "cannot_refund_unpaid_invoice",
+  "cannot_credit_invoice",
+  "cannot_apply_to_paid_invoice",
+  "not_equal_to_total_amount",
+  "total_amount_must_be_positive",
+  "total_amount_exceeds_invoice_amount",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -16,3 +16,15 @@ export { type ProgressiveInvoiceCandidate, latestProgressiveInvoice } from "./pr
 export {
   type ProgressiveCreditSource, type ProgressiveBillingCreditsInput, type ProgressiveBillingCredits, type ProgressiveExcess, progressiveBillingCredits,
 } from "./progressiveBillingCredits.js";
+export {
+  type CouponType, type CouponFrequency, type CouponExpiration, type CouponTemplate, type AppliedCoupon, type AppliedCouponCredit, type AppliedCouponStatus,
+  isCouponActive, isLimited, amountCentsRemaining,
+} from "./couponTypes.js";
+export { type CouponReferences, parseCouponTemplate, percentageRateOf } from "./couponTemplate.js";
+export {
+  type ApplyCouponContext, type AppliedCouponCreation, type StepRefusal, type ApplyCouponOutcome, parseApplyCoupon,
+} from "./couponApply.js";
+export { type CouponBase, couponValue, spreadCoupon, truncToBigInt } from "./couponAmount.js";
+export { type ApplyCouponsInput, type ApplyCouponsResult, applyCoupons, orderAppliedCoupons, targetedFees, couponCredit } from "./coupons.js";
+export { recreditCoupons, releaseCouponCredits } from "./couponRecredit.js";
+export { type PreviewCouponsInput, type PreviewCouponsResult, previewCoupons } from "./couponPreview.js";

@@ -81,7 +81,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
   if (run.reason === "terminating" && content === null) return { fees: [], billing };
   const fees: BilledFee[] = [];
   const startedAt = s.started_at ?? run.at;
-  const trial = trialEnd(startedAt, plan.trial_period);
+  const trial = trialEnd(s.initial_started_at ?? startedAt, plan.trial_period);
   const status = run.reason === "terminating" ? "terminated" : "active";
   const billingDate = dateOf(run.at, timezone);
   const months = firstMonthFacts(billingDate, schedule, startedAt, timezone);

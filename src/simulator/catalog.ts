@@ -10,7 +10,7 @@ import { isValidTimeZone } from "../core/zone.js";
 import { type BillableMetric, parseMetric } from "../aggregation/index.js";
 import { type Charge, parseCharge } from "../charges/index.js";
 import type { MetricFilters, UsageCharge, UsageChargeFilter } from "../fees/index.js";
-import type { Tax } from "../invoice/index.js";
+import { type CouponTemplate, type Tax, parseCouponTemplate } from "../invoice/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import type { Interval } from "../period/index.js";
 
@@ -63,12 +63,15 @@ export interface Plan {
 
 export interface Catalog {
   readonly organization: Organization;
+  readonly coupons: ReadonlyMap<string, CouponTemplate>;
   readonly metrics: ReadonlyMap<string, Metric>;
   readonly taxes: ReadonlyMap<string, Tax>;
   readonly plans: ReadonlyMap<string, Plan>;
 }
 
 type Obj = Record<string, unknown>;
+/** About 2 700 years. */
+const MAX_TRIAL_DAYS = 1_000_000;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** The list at `key` of the input (absent → empty), each element checked by `parse`. */
@@ -144,6 +147,8 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
       return;
     }
     const p = r.value;
+    // A trial must end at a writable date (fees' trialEnd refuses the rest).
+    if ((p.trial_period ?? 0) > MAX_TRIAL_DAYS) c.add("value_is_out_of_range", [...path, "trial_period"]);
     const charges: PlanCharge[] = [];
     (p.charges ?? []).forEach((ch, j) => {
       const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], metrics, taxes, c);
@@ -171,7 +176,15 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
       },
     });
   });
-  return { organization, metrics, taxes, plans };
+  const coupons = new Map<string, CouponTemplate>();
+  const refs = { plan_codes: new Set(plans.keys()), billable_metric_codes: new Set(metrics.keys()) };
+  list(root, "coupons", c).forEach((raw, i) => {
+    const r = parseCouponTemplate(raw, ["coupons", i], refs);
+    if (!r.ok) return c.addAll(r.issues);
+    if (coupons.has(r.value.code)) c.add("invalid_value", ["coupons", i, "code"], "duplicate coupon code");
+    coupons.set(r.value.code, r.value);
+  });
+  return { organization, metrics, taxes, plans, coupons };
 }
 
 /** For a plan whose shape is wrong: the metric and tax codes it names must still exist. */

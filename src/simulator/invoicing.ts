@@ -10,7 +10,7 @@ import { issuingDates } from "../fees/index.js";
 import { type BilledFee, type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
 import type { Organization } from "./catalog.js";
 import { commitmentLine } from "./commitments.js";
-import type { InvoiceFee } from "../invoice/index.js";
+import { type InvoiceCredit, type InvoiceFee, applyCoupons, feeTaxAmounts, releaseCouponCredits } from "../invoice/index.js";
 import { type InvoiceLine, type InvoiceRecord, feeJson, invoiceJson, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
 import type { Customer, StoredEvent, Subscription } from "./state.js";
 
@@ -92,16 +92,20 @@ export class Invoicing {
       billing_periods: [],
       total_paid_amount_cents: 0n,
     };
-    this.build(inv);
+    // Built before it is kept: a run that cannot be billed leaves no half-made invoice.
+    this.build(inv, at, !dates.draft);
     this.invoices.push(inv);
     this.entries.push({ invoice: inv });
-    if (dates.draft) this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: invoiceJson(inv) });
-    else this.finalize(inv, at);
+    if (!dates.draft) this.close(inv, at);
+    else this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: invoiceJson(inv) });
     return inv;
   }
 
-  /** (Re)computes the invoice's fees and totals from its runs and the events known now (§1.2.1). */
-  private build(inv: InvoiceRecord): void {
+  /**
+   * (Re)computes the invoice's fees and totals from its runs and the events known now
+   * (§1.2.1), then §1.1: coupons only when `finalizing` (a draft carries none).
+   */
+  private build(inv: InvoiceRecord, at: Instant, finalizing: boolean): void {
     const tz = this.ctx.timezoneOf(inv.customer);
     const billed = [];
     const periods = [];
@@ -131,7 +135,22 @@ export class Invoicing {
         if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });
       }
     }
-    inv.lines = inv.fixed_lines ?? invoiceLines(billed, this.ctx.organization);
+    let lines = inv.fixed_lines ?? invoiceLines(billed, this.ctx.organization);
+    const feesAmount = lines.reduce((a, l) => a + l.fee.amount_cents, 0n);
+    const credits: InvoiceCredit[] = [];
+    let coupons = 0n;
+    if (finalizing && feesAmount > 0n && inv.customer.applied_coupons.length > 0) {
+      const r = applyCoupons({
+        invoice_id: inv.svc_id, currency: inv.currency, at, fees: lines.map((l) => l.fee),
+        sub_total_excluding_taxes_amount_cents: feesAmount, applied_coupons: inv.customer.applied_coupons,
+      });
+      lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) }));
+      coupons = r.coupons_amount_cents;
+      credits.push(...r.credits);
+      inv.customer.applied_coupons = r.applied_coupons;
+    }
+    inv.lines = lines;
+    inv.credits = credits;
     inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.map((l) => ({
       svc_subscription_id: l.run.subscription.svc_id,
       external_subscription_id: l.run.subscription.external_id,
@@ -144,7 +163,7 @@ export class Invoicing {
       fixed_charges_to_datetime: null,
       invoicing_reason: invoicingReason(l.run.reason),
     }));
-    const { totals, taxes } = invoiceTotals(inv.lines, { progressive: 0n, coupons: 0n }, { credit_notes: 0n, prepaid: 0n });
+    const { totals, taxes } = invoiceTotals(inv.lines, { progressive: 0n, coupons }, { credit_notes: 0n, prepaid: 0n });
     inv.totals = totals;
     inv.taxes = taxes;
     inv.payment_status = totals.total_amount_cents > 0n ? "pending" : "succeeded";
@@ -170,16 +189,23 @@ export class Invoicing {
   /** A draft refreshed and finalized (or closed when its fees are 0 and the customer skips those, §1.3). */
   finalize(inv: InvoiceRecord, at: Instant): void {
     if (inv.status !== "draft") return;
-    this.build(inv);
+    this.build(inv, at, true);
+    this.close(inv, at);
+  }
+
+  /** The final status of a built invoice. */
+  private close(inv: InvoiceRecord, at: Instant): void {
     const setting = inv.customer.finalize_zero_amount_invoice ?? "inherit";
     inv.status = inv.totals.fees_amount_cents === 0n && setting === "skip" ? "closed" : "finalized";
+    // A closed invoice's coupon credits count as never given (§1.3).
+    if (inv.status === "closed") inv.customer.applied_coupons = releaseCouponCredits(inv.customer.applied_coupons, inv.svc_id);
     inv.finalize_at = null;
     if (inv.status === "finalized") this.webhooks.push({ type: "invoice.created", at: formatInstant(at), object: invoiceJson(inv) });
   }
 
   /** `refresh_invoice`: a draft is recomputed; a final invoice does not change. */
-  refresh(inv: InvoiceRecord): void {
-    if (inv.status === "draft") this.build(inv);
+  refresh(inv: InvoiceRecord, at: Instant): void {
+    if (inv.status === "draft") this.build(inv, at, false);
   }
 
   json(): unknown[] {

@@ -11,10 +11,11 @@ import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant, parseInstant, parseTimestamp } from "../core/instant.js";
 import { IssueCollector, type Path, ValidationError, issue } from "../core/issue.js";
 import { dateOf, isValidTimeZone } from "../core/zone.js";
-import { type Tax, feeTaxes } from "../invoice/index.js";
+import { type AppliedCoupon, type Tax, amountCentsRemaining, feeTaxes, parseApplyCoupon } from "../invoice/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { type BillingTime, computeBillingPeriod, nextBillingBoundary, scheduleOf } from "../period/index.js";
 import { type CurrentUsageOptions, currentUsage } from "../usage/index.js";
+import { trialEnd } from "../fees/index.js";
 import { type Catalog, type Plan, parseCatalog, taxesOf } from "./catalog.js";
 import type { SubscriptionRun } from "./billing.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
@@ -170,6 +171,11 @@ class Simulation {
       if (next === undefined || next > to) break;
       this.clock = next;
       for (const s of this.subscriptions) if (s.status === "pending" && s.subscription_at <= next) this.start(s, s.subscription_at);
+      for (const s of this.subscriptions) {
+        if (s.status !== "active" || s.trial_billing_at === null || s.trial_billing_at > next) continue;
+        s.trial_billing_at = null;
+        this.invoicing.issue(s.customer, [{ subscription: s, at: next, reason: "starting" }], next);
+      }
       const runs = new Map<Customer, SubscriptionRun[]>();
       for (const s of this.subscriptions) {
         if (s.status !== "active" || this.boundaryAfter(s) !== next) continue;
@@ -191,6 +197,7 @@ class Simulation {
     for (const s of this.subscriptions) {
       if (s.status === "pending") take(s.subscription_at);
       if (s.status === "active") take(this.boundaryAfter(s));
+      if (s.status === "active" && s.trial_billing_at !== null) take(s.trial_billing_at);
     }
     return next;
   }
@@ -210,8 +217,13 @@ class Simulation {
     s.status = "active";
     s.started_at = at;
     s.billed_until = at;
-    // A plan paid in advance bills its first period when it starts.
-    if (s.plan.pay_in_advance) this.invoicing.issue(s.customer, [{ subscription: s, at, reason: "starting" }], at);
+    const earlier = this.subscriptions.filter((x) => x.external_id === s.external_id && x.started_at !== null).map((x) => x.started_at!);
+    s.initial_started_at = Math.min(...earlier) as Instant;
+    // A plan paid in advance bills its first period when it starts, or when its trial ends.
+    if (!s.plan.pay_in_advance) return;
+    const trial = trialEnd(s.initial_started_at, s.plan.trial_period);
+    if (trial !== null && trial.trial_end > at) s.trial_billing_at = trial.trial_end;
+    else this.invoicing.issue(s.customer, [{ subscription: s, at, reason: "starting" }], at);
   }
 
   private timezoneOf(customer: Customer): string {
@@ -228,6 +240,7 @@ class Simulation {
         case "create_events": return this.createEvents(step, index);
         case "fetch_current_usage": return this.fetchCurrentUsage(step);
         case "fetch_subscription": return this.fetchSubscription(step);
+        case "apply_coupon": return this.applyCoupon(step);
         default:
           this.warn(step.at, `operation ${step.op} is not implemented yet; the step changed nothing`, index);
           return refuse("not_implemented");
@@ -307,6 +320,8 @@ class Simulation {
       canceled_at: null,
       on_termination_invoice: "generate",
       billed_until: subscriptionAt,
+      initial_started_at: null,
+      trial_billing_at: null,
     };
     customer.currency ??= plan.currency;
     this.subscriptions.push(s);
@@ -401,6 +416,24 @@ class Simulation {
       seen.add(key);
     });
     return { events: list.map((raw: unknown, i) => this.createEvent(raw as Obj, step, index, ["events", i])) };
+  }
+
+  private applyCoupon(step: Step): unknown {
+    const id = step.body["external_customer_id"];
+    const customer = (typeof id === "string" ? this.customers.get(id) : undefined) ?? refuse("customer_not_found");
+    const code = step.body["coupon_code"];
+    const planMetrics = new Map([...this.catalog.plans.values()].map((p) => [p.code, p.charges.map((ch) => ch.metric.code)] as const));
+    const r = parseApplyCoupon(step.body, typeof code === "string" ? this.catalog.coupons.get(code) : undefined, {
+      at: step.at,
+      customer_id: customer.svc_id,
+      applied_coupons: customer.applied_coupons,
+      customer_currency: customer.currency,
+      plan_metric_codes: planMetrics,
+    });
+    if (!r.ok) return refuse(r.refusal.code, r.refusal.error_details);
+    customer.applied_coupons = [...customer.applied_coupons, r.value.applied_coupon];
+    customer.currency = r.value.customer_currency;
+    return { applied_coupon: appliedCouponJson(r.value.applied_coupon, customer) };
   }
 
   private fetchSubscription(step: Step): unknown {
@@ -511,10 +544,22 @@ function usageOptions(b: Obj): CurrentUsageOptions & { readonly full_usage?: boo
   };
 }
 
+function appliedCouponJson(a: AppliedCoupon, customer: Customer): Record<string, unknown> {
+  const remaining = amountCentsRemaining(a);
+  return {
+    svc_id: a.svc_id, svc_coupon_id: a.coupon.svc_id, coupon_code: a.coupon.code, coupon_name: a.coupon.name,
+    svc_customer_id: customer.svc_id, external_customer_id: customer.external_id, status: a.status,
+    amount_cents: a.amount_cents === null ? null : Number(a.amount_cents), amount_cents_remaining: remaining === null ? null : Number(remaining),
+    amount_currency: a.amount_currency, percentage_rate: a.percentage_rate === null ? null : a.percentage_rate.toFixed(),
+    frequency: a.frequency, frequency_duration: a.frequency_duration, frequency_duration_remaining: a.frequency_duration_remaining,
+    created_at: formatInstant(a.created_at), terminated_at: a.terminated_at === null ? null : formatInstant(a.terminated_at),
+  };
+}
+
 function newCustomer(externalId: string): Customer {
   return {
     svc_id: stableId("customer", externalId), external_id: externalId, name: null, currency: null, timezone: null, taxes: undefined,
-    invoice_grace_period: null, net_payment_term: null, finalize_zero_amount_invoice: null,
+    invoice_grace_period: null, net_payment_term: null, finalize_zero_amount_invoice: null, applied_coupons: [],
   };
 }
 

@@ -5,7 +5,7 @@
 import type { CurrencyCode } from "../core/currency.js";
 import type { Instant } from "../core/instant.js";
 import type { UsageEvent } from "../aggregation/index.js";
-import type { Tax } from "../invoice/index.js";
+import type { AppliedCoupon, Tax } from "../invoice/index.js";
 import type { BillingTime } from "../period/index.js";
 import type { Plan } from "./catalog.js";
 
@@ -20,6 +20,8 @@ export interface Customer {
   net_payment_term: number | null;
   /** `finalize` | `skip` | `inherit` (invoice.md §1.3). */
   finalize_zero_amount_invoice: string | null;
+  /** Coupons applied to the customer, in application order, with their consumption. */
+  applied_coupons: readonly AppliedCoupon[];
 }
 
 export type SubscriptionStatus = "pending" | "active" | "terminated" | "canceled";
@@ -38,6 +40,10 @@ export interface Subscription {
   terminated_at: Instant | null;
   canceled_at: Instant | null;
   on_termination_invoice: "generate" | "skip";
+  /** The earliest start among the subscriptions sharing the external id (trials never restart). */
+  initial_started_at: Instant | null;
+  /** A plan paid in advance in trial bills its first period when the trial ends. */
+  trial_billing_at: Instant | null;
   /** The instant of the last billing boundary handled (runs are looked for after it). */
   billed_until: Instant;
 }

@@ -91,7 +91,13 @@ export interface CustomerUsageJson {
 }
 
 export type CurrentUsageResult =
-  | { readonly ok: true; readonly customer_usage: CustomerUsageJson; readonly fees: readonly Fee[] }
+  | {
+    readonly ok: true;
+    readonly customer_usage: CustomerUsageJson;
+    readonly fees: readonly Fee[];
+    /** Each `charges_usage[i]` entry's charge and fees (same order): the hook projected usage reads. */
+    readonly charges_fees: readonly { readonly charge: CurrentUsageCharge; readonly fees: readonly Fee[] }[];
+  }
   | { readonly ok: false; readonly code: "charge_not_found" };
 
 /** The current usage, or `charge_not_found` when a charge option selects nothing (§13.1.1). */
@@ -113,10 +119,12 @@ export function currentUsage(input: CurrentUsageInput): CurrentUsageResult {
   const events = o.group === undefined ? input.events : input.events.filter((e) => inGroup(e, o.group!));
   const entries: ChargeUsageJson[] = [];
   const allFees: Fee[] = [];
+  const chargesFees: { charge: CurrentUsageCharge; fees: readonly Fee[] }[] = [];
   let taxed: { base: Decimal; taxes: readonly Tax[] }[] = [];
   for (const c of selected) {
     const fees = chargeFees(input, c, events, o);
     allFees.push(...fees);
+    chargesFees.push({ charge: c, fees });
     taxed = taxed.concat(fees.map((f) => ({ base: dec(f.amount_cents), taxes: c.taxes })));
     entries.push(chargeEntry(input, c, fees));
   }
@@ -125,6 +133,7 @@ export function currentUsage(input: CurrentUsageInput): CurrentUsageResult {
   return {
     ok: true,
     fees: allFees,
+    charges_fees: chargesFees,
     customer_usage: {
       from_datetime: formatInstant(input.window.start),
       to_datetime: formatInstant((input.window.end - 1000) as typeof input.window.end),
