@@ -10,7 +10,7 @@ import { issuingDates } from "../fees/index.js";
 import { type BilledFee, type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
 import type { Organization } from "./catalog.js";
 import { commitmentLine } from "./commitments.js";
-import { type InvoiceCredit, type InvoiceFee, applyCoupons, feeTaxAmounts, releaseCouponCredits } from "../invoice/index.js";
+import { type InvoiceCredit, type InvoiceFee, applyCoupons, feeTaxAmounts, recreditCoupons, releaseCouponCredits } from "../invoice/index.js";
 import { type InvoiceLine, type InvoiceRecord, feeJson, invoiceJson, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
 import type { Customer, StoredEvent, Subscription } from "./state.js";
 
@@ -206,6 +206,36 @@ export class Invoicing {
   /** `refresh_invoice`: a draft is recomputed; a final invoice does not change. */
   refresh(inv: InvoiceRecord, at: Instant): void {
     if (inv.status === "draft") this.build(inv, at, false);
+  }
+
+  find(id: unknown): InvoiceRecord | undefined {
+    return this.invoices.find((i) => i.svc_id === id && i.status !== "closed");
+  }
+
+  /** `update_invoice {payment_status}`: refused on a draft; the fees follow the invoice (§1.1 Payments). */
+  setPaymentStatus(inv: InvoiceRecord, status: unknown): "ok" | "payment_status_update_on_draft_invoice" | "invalid_value" {
+    if (status === undefined || status === null) return "ok";
+    if (status !== "pending" && status !== "succeeded" && status !== "failed") return "invalid_value";
+    if (inv.status === "draft") return "payment_status_update_on_draft_invoice";
+    inv.payment_status = status;
+    return "ok";
+  }
+
+  /** `create_payment`: a manual payment on a finalized invoice; paid in full → succeeded. */
+  pay(inv: InvoiceRecord, amount: bigint): "ok" | "invalid_status" {
+    if (inv.status !== "finalized") return "invalid_status";
+    inv.total_paid_amount_cents += amount;
+    if (inv.total_paid_amount_cents >= inv.totals.total_amount_cents) inv.payment_status = "succeeded";
+    return "ok";
+  }
+
+  /** `void_invoice`: only a finalized invoice; its coupon credits are given back (§16, §4.3). */
+  void(inv: InvoiceRecord, at: Instant): "ok" | "not_voidable" {
+    if (inv.status !== "finalized") return "not_voidable";
+    inv.status = "voided";
+    inv.customer.applied_coupons = recreditCoupons(inv.customer.applied_coupons, inv.svc_id, at);
+    this.webhooks.push({ type: "invoice.voided", at: formatInstant(at), object: invoiceJson(inv) });
+    return "ok";
   }
 
   json(): unknown[] {

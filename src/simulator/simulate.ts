@@ -9,16 +9,20 @@ import type { CurrencyCode } from "../core/currency.js";
 import { parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant, parseInstant, parseTimestamp } from "../core/instant.js";
-import { IssueCollector, type Path, ValidationError, issue } from "../core/issue.js";
+import { IssueCollector, type Path, ValidationError, issue, toErrorDetails } from "../core/issue.js";
 import { dateOf, isValidTimeZone } from "../core/zone.js";
 import { type AppliedCoupon, type Tax, amountCentsRemaining, feeTaxes, parseApplyCoupon } from "../invoice/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { type BillingTime, computeBillingPeriod, nextBillingBoundary, scheduleOf } from "../period/index.js";
-import { type CurrentUsageOptions, currentUsage } from "../usage/index.js";
+import {
+  type Alert, type CurrentUsageInput, type CurrentUsageOptions, alertValue, currentUsage, fetchAlert, parseCreateAlert, processAlert, projectedUsage,
+} from "../usage/index.js";
 import { trialEnd } from "../fees/index.js";
 import { type Catalog, type Plan, parseCatalog, taxesOf } from "./catalog.js";
 import type { SubscriptionRun } from "./billing.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
+import { type InvoiceRecord, invoiceJson } from "./invoices.js";
+import { type RefSources, resolveRefs } from "./refs.js";
 import { Invoicing } from "./invoicing.js";
 import type { Customer, StoredEvent, Subscription, SubscriptionStatus as Status } from "./state.js";
 
@@ -126,10 +130,17 @@ class Simulation {
   private readonly subscriptions: Subscription[] = [];
   private readonly events: StoredEvent[] = [];
   private readonly eventKeys = new Set<string>();
+  private alerts: Alert[] = [];
   private readonly responses: unknown[] = [];
   private readonly warnings: SimulationWarning[] = [];
   private clock = -Infinity as Instant;
   private readonly invoicing: Invoicing;
+
+  private readonly refSources: RefSources = {
+    invoices: () => this.invoicing.json() as Obj[],
+    fees: () => this.invoicing.feesJson() as Obj[],
+    wallets: () => [],
+  };
 
   constructor(private readonly catalog: Catalog) {
     this.invoicing = new Invoicing({
@@ -143,6 +154,7 @@ class Simulation {
     steps.forEach((s, i) => {
       this.advance(s.at);
       this.responses.push(this.perform(s, i));
+      if (this.alerts.length > 0 && steps[i + 1]?.at !== s.at) this.evaluateAlerts(s.at);
     });
     this.advance(Math.max(until, this.clock) as Instant);
     return {
@@ -230,8 +242,9 @@ class Simulation {
     return customer.timezone ?? this.catalog.organization.timezone;
   }
 
-  private perform(step: Step, index: number): unknown {
+  private perform(raw: Step, index: number): unknown {
     try {
+      const step = { ...raw, body: resolveRefs(raw.body, this.refSources) as Obj };
       switch (step.op as Operation) {
         case "create_customer": return this.createCustomer(step);
         case "create_subscription": return this.createSubscription(step, index);
@@ -239,8 +252,16 @@ class Simulation {
         case "create_event": return { event: this.createEvent(step.body, step, index) };
         case "create_events": return this.createEvents(step, index);
         case "fetch_current_usage": return this.fetchCurrentUsage(step);
+        case "fetch_projected_usage": return this.fetchProjectedUsage(step);
+        case "create_alert": return this.createAlert(step);
+        case "fetch_alert": return this.fetchAlertStep(step);
         case "fetch_subscription": return this.fetchSubscription(step);
         case "apply_coupon": return this.applyCoupon(step);
+        case "finalize_invoice": return this.invoiceOp(step, (inv) => this.invoicing.finalize(inv, step.at));
+        case "refresh_invoice": return this.invoiceOp(step, (inv) => this.invoicing.refresh(inv, step.at));
+        case "update_invoice": return this.invoiceOp(step, (inv) => this.check(this.invoicing.setPaymentStatus(inv, step.body["payment_status"]), "payment_status"));
+        case "void_invoice": return this.invoiceOp(step, (inv) => this.check(this.invoicing.void(inv, step.at)));
+        case "create_payment": return this.createPayment(step);
         default:
           this.warn(step.at, `operation ${step.op} is not implemented yet; the step changed nothing`, index);
           return refuse("not_implemented");
@@ -436,6 +457,28 @@ class Simulation {
     return { applied_coupon: appliedCouponJson(r.value.applied_coupon, customer) };
   }
 
+  /** An invoice operation: the invoice (`invoice_id`) must exist; answers `{invoice}`. */
+  private invoiceOp(step: Step, f: (inv: InvoiceRecord) => void): unknown {
+    const inv = this.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
+    f(inv);
+    return { invoice: invoiceJson(inv) };
+  }
+
+  /** Turns an operation's outcome into a refusal (a field's `invalid_value`, or the code itself). */
+  private check(outcome: string, field?: string): void {
+    if (outcome === "ok") return;
+    if (outcome === "invalid_value" && field !== undefined) throw new ValidationError([issue("invalid_value", [field])]);
+    refuse(outcome);
+  }
+
+  private createPayment(step: Step): unknown {
+    const inv = this.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
+    const amount = step.body["amount_cents"];
+    if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0) throw new ValidationError([issue("invalid_value", ["amount_cents"])]);
+    this.check(this.invoicing.pay(inv, BigInt(amount)));
+    return { payment: { svc_invoice_id: inv.svc_id, amount_cents: amount, amount_currency: inv.currency, reference: step.body["reference"] ?? null, created_at: formatInstant(step.at) } };
+  }
+
   private fetchSubscription(step: Step): unknown {
     const id = step.body["external_id"];
     const all = this.subscriptions.filter((s) => s.external_id === id);
@@ -443,20 +486,22 @@ class Simulation {
     return { subscription: subscriptionJson(s) };
   }
 
-  private fetchCurrentUsage(step: Step): unknown {
-    const b = step.body;
-    const customer = typeof b["external_customer_id"] === "string" ? this.customers.get(b["external_customer_id"]) : undefined;
-    if (customer === undefined) return refuse("customer_not_found");
-    const s = this.subscriptions.find((x) => x.customer === customer && x.external_id === b["external_subscription_id"] && x.status === "active")
+  /** The subscription a usage call names (§13.1.1 checks 1–2). */
+  private usageSubscription(b: Obj): Subscription {
+    const customer = (typeof b["external_customer_id"] === "string" ? this.customers.get(b["external_customer_id"]) : undefined) ?? refuse("customer_not_found");
+    return this.subscriptions.find((x) => x.customer === customer && x.external_id === b["external_subscription_id"] && x.status === "active")
       ?? refuse("no_active_subscription");
-    const options = usageOptions(b);
-    const tz = this.timezoneOf(customer);
+  }
+
+  /** The current-usage input of an active subscription at `at` (`full_usage` checked, §13.1.7). */
+  private usageInput(s: Subscription, at: Instant, options: CurrentUsageOptions & { readonly full_usage?: boolean }): CurrentUsageInput {
+    const tz = this.timezoneOf(s.customer);
     const plan = s.plan;
     const period = computeBillingPeriod({
       plan: { interval: plan.interval, pay_in_advance: plan.pay_in_advance, bill_charges_monthly: plan.bill_charges_monthly, bill_fixed_charges_monthly: plan.bill_fixed_charges_monthly },
       subscription: { billing_time: s.billing_time, subscription_at: s.subscription_at, started_at: s.started_at, terminated_at: s.terminated_at, status: s.status },
       timezone: tz,
-      billing_at: step.at,
+      billing_at: at,
       current_usage: true,
     });
     const window = period.charges_period ?? refuse("no_active_subscription");
@@ -464,14 +509,14 @@ class Simulation {
       const selecting = options.charge_id !== undefined || options.charge_code !== undefined || options.metric_code !== undefined;
       const allowed = this.catalog.organization.premium_integrations.includes("granular_lifetime_usage") && (selecting || options.group !== undefined)
         && !plan.charges.some((ch) => (!selecting || selects(options, ch)) && ch.charge.prorated === true);
-      if (!allowed) return refuse("full_usage_not_allowed");
+      if (!allowed) refuse("full_usage_not_allowed");
     }
     const start = options.full_usage === true && s.started_at !== null ? s.started_at : window.start;
     const orgTaxes = this.catalog.organization.taxes;
-    const r = currentUsage({
+    return {
       charges: plan.charges.map((ch) => ({
         svc_id: ch.svc_id, code: ch.code, invoice_display_name: ch.invoice_display_name, usage: ch.usage, metric: ch.metric,
-        taxes: feeTaxes({ charge: ch.taxes, plan: plan.taxes, customer: customer.taxes, organization: orgTaxes }),
+        taxes: feeTaxes({ charge: ch.taxes, plan: plan.taxes, customer: s.customer.taxes, organization: orgTaxes }),
       })),
       events: this.events.filter((e) => e.external_subscription_id === s.external_id),
       window: { start, end: window.end },
@@ -481,9 +526,63 @@ class Simulation {
       issuing_date: isoDate(dateOf((period.next_end_of_period - 1) as Instant, tz)),
       ids: { subscription_id: s.svc_id },
       options,
-    });
+    };
+  }
+
+  private fetchCurrentUsage(step: Step): unknown {
+    const s = this.usageSubscription(step.body);
+    const r = currentUsage(this.usageInput(s, step.at, usageOptions(step.body)));
     if (!r.ok) return refuse(r.code);
     return { customer_usage: r.customer_usage };
+  }
+
+  private fetchProjectedUsage(step: Step): unknown {
+    if (!this.catalog.organization.premium_integrations.includes("projected_usage")) refuse("projected_usage_not_enabled");
+    const s = this.usageSubscription(step.body);
+    const r = projectedUsage({ ...this.usageInput(s, step.at, usageOptions(step.body)), now: step.at });
+    return { customer_projected_usage: r.customer_projected_usage };
+  }
+
+  private createAlert(step: Step): unknown {
+    const b = step.body;
+    if (typeof b["wallet_code"] === "string") return this.notImplemented(step, "wallet alerts");
+    const id = b["external_subscription_id"];
+    const s = this.subscriptions.find((x) => x.external_id === id && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
+    const r = parseCreateAlert(b, {
+      alertable: { kind: "subscription", external_id: s.external_id, external_customer_id: s.customer.external_id },
+      metric: (code) => this.catalog.metrics.get(code),
+      existing: this.alerts.filter((a) => a.external_subscription_id === s.external_id),
+      premium_integrations: this.catalog.organization.premium_integrations,
+      at: step.at,
+    });
+    if (!r.ok) return r.code === "validation_errors" ? refuse("validation_errors", toErrorDetails(r.issues)) : refuse(r.code);
+    this.alerts.push(r.alert);
+    return { alert: fetchAlert(r.alert) };
+  }
+
+  private fetchAlertStep(step: Step): unknown {
+    const b = step.body;
+    const a = this.alerts.find((x) => x.code === b["code"] && x.external_subscription_id === b["external_subscription_id"]) ?? refuse("alert_not_found");
+    return { alert: fetchAlert(a) };
+  }
+
+  /** Usage alerts, once per clock instant after the steps sharing it (contract §4): current usage without taxes. */
+  private evaluateAlerts(at: Instant): void {
+    this.alerts = this.alerts.map((alert) => {
+      const s = this.subscriptions.find((x) => x.external_id === alert.external_subscription_id && x.status === "active");
+      if (s === undefined) return alert;
+      const r = currentUsage(this.usageInput(s, at, { apply_taxes: false }));
+      if (!r.ok) return alert;
+      const measures = { current_usage: { amount_cents: r.fees.reduce((x, f) => x + f.amount_cents, 0n), fees: r.fees } };
+      const e = processAlert(alert, alertValue(alert, measures), at);
+      if (e.triggered !== undefined) this.invoicing.webhooks.push({ type: "alert.triggered", at: formatInstant(at), object: e.triggered.webhook });
+      return e.alert;
+    });
+  }
+
+  private notImplemented(step: Step, what: string): never {
+    this.warn(step.at, `${what} are not implemented yet; the step changed nothing`);
+    return refuse("not_implemented");
   }
 }
 

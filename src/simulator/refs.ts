@@ -1,0 +1,62 @@
+/**
+ * `$ref` values in step bodies (contract §4 "References to generated ids"): a field of the
+ * I-th invoice issued so far, of a fee of it (or of any fee) matching a subset, or of the
+ * I-th wallet created. Resolved when the step runs.
+ */
+import { type Decimal, parseDecimal } from "../core/decimal.js";
+import { ValidationError, issue, type Path } from "../core/issue.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+
+export interface RefSources {
+  /** Invoices issued so far, as JSON, in issue order. */
+  readonly invoices: () => readonly Obj[];
+  /** Every fee created so far, as JSON, in creation order. */
+  readonly fees: () => readonly Obj[];
+  /** Wallets created so far, as JSON, in creation order. */
+  readonly wallets: () => readonly Obj[];
+}
+
+/** The body with every `{"$ref": …}` replaced by the value it names. @throws ValidationError naming an unresolvable reference. */
+export function resolveRefs(x: unknown, src: RefSources, path: Path = []): unknown {
+  if (Array.isArray(x)) return x.map((v, i) => resolveRefs(v, src, [...path, i]));
+  if (!isObj(x)) return x;
+  const keys = Object.keys(x);
+  if (keys.length === 1 && keys[0] === "$ref") return resolve(x["$ref"], src, path);
+  return Object.fromEntries(keys.map((k) => [k, resolveRefs(x[k], src, [...path, k])]));
+}
+
+function resolve(ref: unknown, src: RefSources, path: Path): unknown {
+  const bad = (): never => {
+    throw new ValidationError([issue("invalid_value", path, "unresolvable $ref")]);
+  };
+  if (!isObj(ref) || typeof ref["field"] !== "string") return bad();
+  const field = ref["field"];
+  const at = <T>(list: readonly T[], i: unknown): T | undefined =>
+    typeof i === "number" && Number.isInteger(i) ? list[i < 0 ? list.length + i : i] : undefined;
+  let target: Obj | undefined;
+  if (ref["invoice"] !== undefined) {
+    const inv = at(src.invoices(), ref["invoice"]);
+    if (inv === undefined) return bad();
+    target = ref["fee"] === undefined ? inv : (inv["fees"] as Obj[]).find((f) => matches(ref["fee"], f));
+  } else if (ref["fee"] !== undefined) target = src.fees().find((f) => matches(ref["fee"], f));
+  else if (ref["wallet"] !== undefined) target = at(src.wallets(), ref["wallet"]);
+  if (target === undefined || !(field in target)) return bad();
+  return target[field];
+}
+
+const num = (x: unknown): Decimal | undefined => (typeof x === "number" || typeof x === "string" ? parseDecimal(x) : undefined);
+
+/** The vectors' subset match: objects by subset, arrays element-wise, numbers and numeric strings by value. */
+export function matches(exp: unknown, act: unknown): boolean {
+  if (exp === null || exp === undefined) return act === null || act === undefined;
+  const e = num(exp);
+  if (e !== undefined) {
+    const a = num(act);
+    return a !== undefined && a.eq(e);
+  }
+  if (Array.isArray(exp)) return Array.isArray(act) && act.length === exp.length && exp.every((v, i) => matches(v, act[i]));
+  if (isObj(exp)) return isObj(act) && Object.entries(exp).every(([k, v]) => matches(v, act[k]));
+  return exp === act;
+}
