@@ -10,7 +10,12 @@ import { issuingDates } from "../fees/index.js";
 import { type BilledFee, type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
 import type { Organization } from "./catalog.js";
 import { commitmentLine } from "./commitments.js";
-import { type InvoiceCredit, type InvoiceFee, applyCoupons, feeTaxAmounts, recreditCoupons, releaseCouponCredits } from "../invoice/index.js";
+import {
+  type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type InvoiceCredit, type InvoiceFee, applyCoupons, applyCreditNoteCredits,
+  createCreditNote, estimateCreditNote, feeTaxAmounts, parseCreateCreditNote, parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons,
+  releaseCouponCredits, voidInvoiceCreditNotes,
+} from "../invoice/index.js";
+import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
 import { type InvoiceLine, type InvoiceRecord, feeJson, invoiceJson, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
 import type { Customer, StoredEvent, Subscription } from "./state.js";
 
@@ -32,6 +37,8 @@ type Entry = { readonly invoice: InvoiceRecord } | { readonly line: InvoiceLine 
 export class Invoicing {
   readonly invoices: InvoiceRecord[] = [];
   readonly webhooks: Webhook[] = [];
+  /** Every credit note, in creation order. */
+  creditNotes: CreditNote[] = [];
   private readonly entries: Entry[] = [];
 
   constructor(private readonly ctx: InvoicingContext) {}
@@ -149,6 +156,22 @@ export class Invoicing {
       credits.push(...r.credits);
       inv.customer.applied_coupons = r.applied_coupons;
     }
+    // (c) taxes, then (d) credit notes of the customer, oldest first (finalizing only).
+    let after = { credit_notes: 0n, prepaid: 0n };
+    if (finalizing) {
+      const before = invoiceTotals(lines, { progressive: 0n, coupons }, after).totals;
+      const r = applyCreditNoteCredits({
+        invoice: { svc_id: inv.svc_id, currency: inv.currency, invoice_type: inv.invoice_type, total_amount_cents: before.total_amount_cents, fees: lines.map((l) => l.fee) },
+        credit_notes: this.creditNotes.filter((n) => this.invoices.some((i) => i.svc_id === n.svc_invoice_id && i.customer === inv.customer)),
+      });
+      if (r.credits.length > 0) {
+        lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]! }));
+        const updated = new Map(r.credit_notes.map((n) => [n.svc_id, n]));
+        this.creditNotes = this.creditNotes.map((n) => updated.get(n.svc_id) ?? n);
+        credits.push(...r.credits);
+        after = { credit_notes: r.credit_notes_amount_cents, prepaid: 0n };
+      }
+    }
     inv.lines = lines;
     inv.credits = credits;
     inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.map((l) => ({
@@ -163,7 +186,7 @@ export class Invoicing {
       fixed_charges_to_datetime: null,
       invoicing_reason: invoicingReason(l.run.reason),
     }));
-    const { totals, taxes } = invoiceTotals(inv.lines, { progressive: 0n, coupons }, { credit_notes: 0n, prepaid: 0n });
+    const { totals, taxes } = invoiceTotals(inv.lines, { progressive: 0n, coupons }, after);
     inv.totals = totals;
     inv.taxes = taxes;
     inv.payment_status = totals.total_amount_cents > 0n ? "pending" : "succeeded";
@@ -229,13 +252,51 @@ export class Invoicing {
     return "ok";
   }
 
-  /** `void_invoice`: only a finalized invoice; its coupon credits are given back (§16, §4.3). */
-  void(inv: InvoiceRecord, at: Instant): "ok" | "not_voidable" {
-    if (inv.status !== "finalized") return "not_voidable";
+  /** `create_credit_note` on an invoice (§10). */
+  createNote(inv: InvoiceRecord, body: Readonly<Record<string, unknown>>, at: Instant): CreditNoteOutcome<CreditNote> {
+    const issued = issuedInvoice(inv, this.creditNotes);
+    const req = parseCreateCreditNote(body, issued);
+    if (!req.ok) return req;
+    const r = createCreditNote(issued, req.value, { created_at: at, issuing_date: isoDay(at, this.ctx.timezoneOf(inv.customer)) });
+    if (r.ok) this.addNote(r.value, at);
+    return r;
+  }
+
+  /** `estimate_credit_note` (§10.5): nothing changes. */
+  estimateNote(inv: InvoiceRecord, body: Readonly<Record<string, unknown>>): CreditNoteOutcome<EstimatedCreditNote> {
+    const issued = issuedInvoice(inv, this.creditNotes);
+    const items = parseEstimateCreditNote(body, issued);
+    return items.ok ? { ok: true, value: estimateCreditNote(issued, items.value) } : items;
+  }
+
+  addNote(note: CreditNote, at: Instant): void {
+    this.creditNotes.push(note);
+    this.webhooks.push({ type: "credit_note.created", at: formatInstant(at), object: creditNoteJson(note) });
+  }
+
+  /** The last subscription fee of `s` on a live invoice, with that invoice (termination credit notes). */
+  lastSubscriptionFee(s: Subscription): { line: InvoiceLine; invoice: InvoiceRecord } | undefined {
+    for (let i = this.invoices.length - 1; i >= 0; i--) {
+      const inv = this.invoices[i]!;
+      if (inv.status === "closed") continue;
+      const line = [...inv.lines].reverse().find((l) => l.fee.fee_type === "subscription" && l.run.subscription === s);
+      if (line !== undefined) return { line, invoice: inv };
+    }
+    return undefined;
+  }
+
+  /** `void_invoice`: only a finalized invoice; its coupon credits are given back, credit notes as asked (§16, §4.3). */
+  void(inv: InvoiceRecord, at: Instant, body: Readonly<Record<string, unknown>> = {}): CreditNoteOutcome<null> {
+    if (inv.status !== "finalized") return { ok: false, code: "not_voidable" };
+    const request = parseVoidInvoiceBody(body);
+    if (!request.ok) return { ok: false, code: "validation_errors", issues: request.issues };
+    const notes = voidInvoiceCreditNotes(issuedInvoice(inv, this.creditNotes), request.value, { created_at: at, issuing_date: isoDay(at, this.ctx.timezoneOf(inv.customer)) });
+    if (!notes.ok) return notes;
+    for (const n of notes.value.credit_notes) this.addNote(n, at);
     inv.status = "voided";
     inv.customer.applied_coupons = recreditCoupons(inv.customer.applied_coupons, inv.svc_id, at);
     this.webhooks.push({ type: "invoice.voided", at: formatInstant(at), object: invoiceJson(inv) });
-    return "ok";
+    return { ok: true, value: null };
   }
 
   json(): unknown[] {

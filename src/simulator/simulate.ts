@@ -9,7 +9,7 @@ import type { CurrencyCode } from "../core/currency.js";
 import { parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant, parseInstant, parseTimestamp } from "../core/instant.js";
-import { IssueCollector, type Path, ValidationError, issue, toErrorDetails } from "../core/issue.js";
+import { IssueCollector, type Issues, type Path, ValidationError, issue, toErrorDetails } from "../core/issue.js";
 import { dateOf, isValidTimeZone } from "../core/zone.js";
 import { type AppliedCoupon, type Tax, amountCentsRemaining, feeTaxes, parseApplyCoupon } from "../invoice/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
@@ -23,6 +23,7 @@ import type { SubscriptionRun } from "./billing.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import { type InvoiceRecord, invoiceJson } from "./invoices.js";
 import { type RefSources, resolveRefs } from "./refs.js";
+import { creditNoteJson, estimatedNoteJson, terminationNote } from "./creditNotes.js";
 import { Invoicing } from "./invoicing.js";
 import type { Customer, StoredEvent, Subscription, SubscriptionStatus as Status } from "./state.js";
 
@@ -159,7 +160,7 @@ class Simulation {
     this.advance(Math.max(until, this.clock) as Instant);
     return {
       invoices: this.invoicing.json(),
-      credit_notes: [], wallet_transactions: [],
+      credit_notes: this.invoicing.creditNotes.map(creditNoteJson), wallet_transactions: [],
       webhooks: this.invoicing.webhooks,
       fees: this.invoicing.feesJson(),
       responses: this.responses,
@@ -260,7 +261,9 @@ class Simulation {
         case "finalize_invoice": return this.invoiceOp(step, (inv) => this.invoicing.finalize(inv, step.at));
         case "refresh_invoice": return this.invoiceOp(step, (inv) => this.invoicing.refresh(inv, step.at));
         case "update_invoice": return this.invoiceOp(step, (inv) => this.check(this.invoicing.setPaymentStatus(inv, step.body["payment_status"]), "payment_status"));
-        case "void_invoice": return this.invoiceOp(step, (inv) => this.check(this.invoicing.void(inv, step.at)));
+        case "void_invoice": return this.invoiceOp(step, (inv) => this.outcome(this.invoicing.void(inv, step.at, step.body)));
+        case "create_credit_note": return this.createCreditNote(step);
+        case "estimate_credit_note": return this.estimateCreditNote(step);
         case "create_payment": return this.createPayment(step);
         default:
           this.warn(step.at, `operation ${step.op} is not implemented yet; the step changed nothing`, index);
@@ -369,10 +372,12 @@ class Simulation {
       s.status = "terminated";
       s.terminated_at = step.at;
       s.on_termination_invoice = step.body["on_termination_invoice"] === "skip" ? "skip" : "generate";
+      // The credit note of a plan paid in advance comes first: the final invoice can use it.
+      const option = step.body["on_termination_credit_note"];
+      const paid = this.invoicing.lastSubscriptionFee(s);
+      const note = terminationNote(s, step.at, this.timezoneOf(s.customer), option === "refund" || option === "offset" || option === "skip" ? option : "credit", paid, this.invoicing.creditNotes);
+      if (note !== undefined) this.invoicing.addNote(this.outcome(note), step.at);
       if (s.on_termination_invoice === "generate") this.invoicing.issue(s.customer, [{ subscription: s, at: step.at, reason: "terminating" }], step.at);
-      if (s.plan.pay_in_advance && s.plan.amount_cents > 0n) {
-        this.warn(step.at, `termination of subscription ${s.external_id}: the credit note for the unused days of its plan paid in advance is not implemented yet`, index);
-      }
     }
     return { subscription: subscriptionJson(s) };
   }
@@ -469,6 +474,23 @@ class Simulation {
     if (outcome === "ok") return;
     if (outcome === "invalid_value" && field !== undefined) throw new ValidationError([issue("invalid_value", [field])]);
     refuse(outcome);
+  }
+
+  /** A refused outcome of an invoice rule becomes the step's error. */
+  private outcome<T>(r: { ok: true; value: T } | { ok: false; code: string; issues?: Issues }): T {
+    if (r.ok) return r.value;
+    if (r.code === "validation_errors" && r.issues !== undefined) throw new ValidationError(r.issues);
+    return refuse(r.code);
+  }
+
+  private createCreditNote(step: Step): unknown {
+    const inv = this.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
+    return { credit_note: creditNoteJson(this.outcome(this.invoicing.createNote(inv, step.body, step.at))) };
+  }
+
+  private estimateCreditNote(step: Step): unknown {
+    const inv = this.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
+    return { estimated_credit_note: estimatedNoteJson(this.outcome(this.invoicing.estimateNote(inv, step.body))) };
   }
 
   private createPayment(step: Step): unknown {

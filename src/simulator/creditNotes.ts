@@ -1,0 +1,118 @@
+/**
+ * Credit notes in the simulation (invoice.md §8, §10, §16): issuing them on an invoice,
+ * the automatic one of a terminated plan paid in advance, and their JSON.
+ */
+import { type Decimal, isDecimal, toDecimalString } from "../core/decimal.js";
+import { type Instant, formatInstant } from "../core/instant.js";
+import { dateOf } from "../core/zone.js";
+import { terminationCreditNoteDue, terminationCreditNoteFromPeriod, trialEnd } from "../fees/index.js";
+import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type IssuedInvoice, createCreditNote } from "../invoice/index.js";
+import type { InvoiceLine, InvoiceRecord } from "./invoices.js";
+import type { Subscription } from "./state.js";
+
+export function issuedInvoice(inv: InvoiceRecord, notes: readonly CreditNote[]): IssuedInvoice {
+  return {
+    svc_id: inv.svc_id,
+    number: inv.number,
+    invoice_type: inv.invoice_type,
+    status: inv.status,
+    payment_status: inv.payment_status,
+    currency: inv.currency,
+    fees: inv.lines.map((l) => l.fee),
+    totals: inv.totals,
+    total_paid_amount_cents: inv.total_paid_amount_cents,
+    credit_notes: notes.filter((n) => n.svc_invoice_id === inv.svc_id),
+    wallet_creditable_amount_cents: null,
+  };
+}
+
+export const isoDay = (t: Instant, tz: string): string => {
+  const d = dateOf(t, tz);
+  return `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+};
+
+export interface TerminationNoteSource {
+  /** The last subscription fee of the subscription, with its invoice. */
+  readonly line: InvoiceLine;
+  readonly invoice: InvoiceRecord;
+}
+
+/**
+ * The credit note for the unused days of a terminated plan paid in advance (periods.md §9,
+ * invoice.md §10.6), or undefined when none is due.
+ */
+export function terminationNote(
+  s: Subscription, at: Instant, tz: string, option: "credit" | "refund" | "offset" | "skip", source: TerminationNoteSource | undefined,
+  notes: readonly CreditNote[],
+): CreditNoteOutcome<CreditNote> | undefined {
+  if (source === undefined || option === "skip") return undefined;
+  const due = terminationCreditNoteDue({
+    plan_pay_in_advance: s.plan.pay_in_advance, option, last_fee_amount_cents: source.line.fee.amount_cents,
+    last_fee_invoice_voided: source.invoice.status === "voided",
+    // The fee's period holds the termination: its invoice exists.
+    period_invoice_exists: source.line.fee.to_date !== null && source.line.fee.to_date >= at,
+  });
+  if (!due) return undefined;
+  const fee = source.line.fee;
+  const issued = issuedInvoice(source.invoice, notes);
+  const already = issued.credit_notes.flatMap((n) => n.items).filter((i) => i.fee_id === fee.svc_id)
+    .reduce((a, i) => a + i.amount_cents, 0n);
+  const trial = trialEnd(s.initial_started_at ?? s.started_at ?? at, s.plan.trial_period);
+  const p = s.plan;
+  const note = terminationCreditNoteFromPeriod({
+    period_input: {
+      plan: { interval: p.interval, pay_in_advance: p.pay_in_advance, bill_charges_monthly: p.bill_charges_monthly, bill_fixed_charges_monthly: p.bill_fixed_charges_monthly },
+      subscription: { billing_time: s.billing_time, subscription_at: s.subscription_at, started_at: s.started_at, terminated_at: at, status: "terminated" },
+      timezone: tz,
+    },
+    plan_amount_cents: p.amount_cents,
+    fee: {
+      amount_cents: fee.amount_cents,
+      precise_amount_cents: fee.precise_amount_cents,
+      precise_coupons_amount_cents: fee.precise_coupons_amount_cents,
+      taxes_precise_amount_cents: source.line.taxes.taxes_precise_amount_cents,
+      tax_rates: fee.taxes.map((t) => t.rate),
+      credited_amount_cents: already,
+    },
+    ...(trial === null ? {} : { trial_end_epoch_day: Math.floor(trial.trial_end / 86_400_000) }),
+    option,
+    invoice: { sub_total_including_taxes_amount_cents: source.invoice.totals.sub_total_including_taxes_amount_cents, total_paid_amount_cents: source.invoice.total_paid_amount_cents },
+  });
+  if (note === undefined) return undefined;
+  return createCreditNote(issued, {
+    reason: "order_cancellation",
+    description: null,
+    credit_amount_cents: note.credit_amount_cents,
+    refund_amount_cents: note.refund_amount_cents,
+    offset_amount_cents: note.offset_amount_cents,
+    items: [{ fee, precise_amount_cents: note.item_precise_amount_cents }],
+  }, { created_at: at, issuing_date: isoDay(at, tz) });
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+const int = (x: bigint): number | string => (x <= BigInt(Number.MAX_SAFE_INTEGER) && x >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString());
+const str = (d: Decimal): string => toDecimalString(d);
+
+export function creditNoteJson(n: CreditNote): Json {
+  return {
+    svc_id: n.svc_id, svc_invoice_id: n.svc_invoice_id, invoice_number: n.invoice_number, sequential_id: n.sequential_id, number: n.number,
+    issuing_date: n.issuing_date, created_at: formatInstant(n.created_at), reason: n.reason, description: n.description, currency: n.currency,
+    status: n.status, credit_status: n.credit_status, refund_status: n.refund_status,
+    total_amount_cents: int(n.total_amount_cents), credit_amount_cents: int(n.credit_amount_cents), refund_amount_cents: int(n.refund_amount_cents),
+    offset_amount_cents: int(n.offset_amount_cents), balance_amount_cents: int(n.balance_amount_cents), taxes_amount_cents: int(n.taxes_amount_cents),
+    precise_taxes_amount_cents: str(n.precise_taxes_amount_cents), taxes_rate: Number(str(n.taxes_rate)),
+    coupons_adjustment_amount_cents: int(n.coupons_adjustment_amount_cents), precise_coupons_adjustment_amount_cents: str(n.precise_coupons_adjustment_amount_cents),
+    sub_total_excluding_taxes_amount_cents: int(n.sub_total_excluding_taxes_amount_cents),
+    items: n.items.map((i) => ({ svc_id: i.svc_id, svc_fee_id: i.fee_id, amount_cents: int(i.amount_cents), precise_amount_cents: str(i.precise_amount_cents), amount_currency: n.currency })),
+    applied_taxes: n.applied_taxes.map((t) => ({
+      svc_id: t.svc_id, svc_tax_id: t.svc_tax_id, tax_code: t.tax_code, tax_name: t.tax_name, tax_rate: Number(str(t.tax_rate)),
+      tax_description: t.tax_description, amount_cents: int(t.amount_cents), base_amount_cents: int(t.base_amount_cents), amount_currency: t.amount_currency,
+      svc_credit_note_id: n.svc_id,
+    })),
+    voided_at: n.voided_at === null ? null : formatInstant(n.voided_at),
+  };
+}
+
+export function estimatedNoteJson(e: EstimatedCreditNote): Json {
+  return JSON.parse(JSON.stringify(e, (_k, v: unknown) => (typeof v === "bigint" ? int(v) : isDecimal(v) ? toDecimalString(v) : v))) as Json;
+}
