@@ -5,14 +5,18 @@
  * never moves a boundary, and never creates or loses a day.
  */
 import type { Instant } from "../core/instant.js";
-import { type CalendarDate, wallToInstant } from "../core/zone.js";
+import { type CalendarDate, dateOf, wallToInstant } from "../core/zone.js";
 import { addDays, dayNumber } from "./_date.js";
 
 /** Memo of day starts per zone (pure: a day's start in a zone never changes). */
 const starts = new Map<string, Map<number, Instant>>();
 const MEMO_LIMIT = 50_000;
 
-/** 00:00 of `d` in `tz` (a day that starts in a DST gap starts at its first instant). */
+/**
+ * 00:00 of `d` in `tz` (a day that starts in a DST gap starts at its first instant; when a
+ * fall-back repeats midnight, as St. John's did at 00:01, at the later one — so the minute
+ * shown twice belongs to the day before, and days still tile time: see {@link dayOf}).
+ */
 export function dayStart(d: CalendarDate, tz: string): Instant {
   let memo = starts.get(tz);
   if (memo === undefined) starts.set(tz, (memo = new Map()));
@@ -20,10 +24,19 @@ export function dayStart(d: CalendarDate, tz: string): Instant {
   let t = memo.get(key);
   if (t === undefined) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
-    t = wallToInstant(d, tz);
+    t = wallToInstant(d, tz, "later");
     memo.set(key, t);
   }
   return t;
+}
+
+/**
+ * The day of `t` in the tiling of {@link dayStart}: its calendar date in `tz`, except in a
+ * repeated midnight's first pass, which belongs to the day before.
+ */
+export function dayOf(t: Instant, tz: string): CalendarDate {
+  const d = dateOf(t, tz);
+  return dayStart(d, tz) > t ? addDays(d, -1) : d;
 }
 
 /** The exclusive end of `d` in `tz`: the start of the next day. */

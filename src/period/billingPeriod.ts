@@ -4,7 +4,7 @@
 import type { Instant, Period } from "../core/instant.js";
 import { dateOf, startOfDayIn } from "../core/zone.js";
 import { daysBetween } from "./_date.js";
-import { dayEnd, dayStart, roundToSecond, utcMidnight } from "./_instants.js";
+import { dayEnd, dayOf, dayStart, roundToSecond, utcMidnight } from "./_instants.js";
 import { intervalRules } from "./_intervals/intervalRules.js";
 import { monthly } from "./_intervals/monthly.js";
 import { windowDates, type WindowDates } from "./_window.js";
@@ -29,7 +29,7 @@ export function computeBillingPeriod(input: BillingPeriodInput): BillingPeriod {
   const { plan, subscription: sub, timezone: tz, billing_at: billingAt } = input;
   const currentUsage = input.current_usage === true;
   const rules = intervalRules(plan.interval);
-  const billingDate = dateOf(billingAt, tz);
+  const billingDate = dayOf(billingAt, tz);
   const isTerminated = sub.status === "terminated" && sub.terminated_at !== null;
   const terminatedBy = (t: Instant): boolean => isTerminated && roundToSecond(sub.terminated_at!) <= roundToSecond(t);
 

@@ -6,7 +6,7 @@ import type { Instant } from "../core/instant.js";
 import { invariant } from "../core/issue.js";
 import { type CalendarDate, dateOf } from "../core/zone.js";
 import { addDays, daysBetween, sameDate } from "./_date.js";
-import { dayStart } from "./_instants.js";
+import { dayOf, dayStart } from "./_instants.js";
 import { intervalRules } from "./_intervals/intervalRules.js";
 import { monthly } from "./_intervals/monthly.js";
 import type { Schedule } from "./types.js";
@@ -51,7 +51,7 @@ export function nextBillingBoundary(clock: BillingClock, after: Instant): Instan
     .instant(clock.started_at, ["started_at"], true)
     .instant(after, ["after"])
     .done();
-  let date = dateOf(after, tz);
+  let date = dayOf(after, tz);
   if (dayStart(date, tz) <= after) date = addDays(date, 1);
   if (clock.started_at != null) {
     const firstAllowed = addDays(dateOf(clock.started_at, tz), 1);

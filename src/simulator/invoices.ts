@@ -59,6 +59,8 @@ export interface InvoiceRecord {
   credits: readonly InvoiceCredit[];
   billing_periods: readonly BillingPeriodJson[];
   total_paid_amount_cents: bigint;
+  /** Traceable wallets only: the granted and purchased parts of the prepaid credits (null otherwise). */
+  prepaid: { granted: bigint | null; purchased: bigint | null };
 }
 
 /** Turns billed fees into invoice lines: their taxes by §5.1, no credit yet. */
@@ -179,8 +181,8 @@ export function invoiceJson(inv: InvoiceRecord): Json {
     sub_total_including_taxes_amount_cents: int(t.sub_total_including_taxes_amount_cents),
     credit_notes_amount_cents: int(t.credit_notes_amount_cents),
     prepaid_credit_amount_cents: int(t.prepaid_credit_amount_cents),
-    prepaid_granted_credit_amount_cents: draft ? null : 0,
-    prepaid_purchased_credit_amount_cents: draft ? null : 0,
+    prepaid_granted_credit_amount_cents: draft || inv.prepaid.granted === null ? null : int(inv.prepaid.granted),
+    prepaid_purchased_credit_amount_cents: draft || inv.prepaid.purchased === null ? null : int(inv.prepaid.purchased),
     total_amount_cents: int(t.total_amount_cents),
     total_paid_amount_cents: int(inv.total_paid_amount_cents),
     total_due_amount_cents: int(inv.status === "voided" ? 0n : t.total_amount_cents - inv.total_paid_amount_cents),

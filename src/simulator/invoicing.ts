@@ -13,8 +13,9 @@ import { commitmentLine } from "./commitments.js";
 import {
   type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type InvoiceCredit, type InvoiceFee, applyCoupons, applyCreditNoteCredits,
   createCreditNote, estimateCreditNote, feeTaxAmounts, parseCreateCreditNote, parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons,
-  releaseCouponCredits, voidInvoiceCreditNotes,
+  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits,
 } from "../invoice/index.js";
+import type { Wallets } from "./wallets.js";
 import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
 import { type InvoiceLine, type InvoiceRecord, feeJson, invoiceJson, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
 import type { Customer, StoredEvent, Subscription } from "./state.js";
@@ -27,6 +28,7 @@ export interface Webhook {
 
 export interface InvoicingContext {
   readonly organization: Organization;
+  readonly wallets: Wallets;
   readonly timezoneOf: (c: Customer) => string;
   readonly eventsOf: (s: Subscription) => readonly StoredEvent[];
 }
@@ -98,6 +100,7 @@ export class Invoicing {
       credits: [],
       billing_periods: [],
       total_paid_amount_cents: 0n,
+      prepaid: { granted: null, purchased: null },
     };
     // Built before it is kept: a run that cannot be billed leaves no half-made invoice.
     this.build(inv, at, !dates.draft);
@@ -170,6 +173,21 @@ export class Invoicing {
         this.creditNotes = this.creditNotes.map((n) => updated.get(n.svc_id) ?? n);
         credits.push(...r.credits);
         after = { credit_notes: r.credit_notes_amount_cents, prepaid: 0n };
+      }
+    }
+    // (e) prepaid credits of the customer's wallets (finalizing, total > 0).
+    inv.prepaid = { granted: null, purchased: null };
+    if (finalizing) {
+      const total = invoiceTotals(lines, { progressive: 0n, coupons }, after).totals.total_amount_cents;
+      const accounts = this.ctx.wallets.of(inv.customer);
+      if (total > 0n && accounts.length > 0) {
+        const r = applyPrepaidCredits({
+          svc_invoice_id: inv.svc_id, currency: inv.currency, total_amount_cents: total, at,
+          fees: lines.map((l) => ({ fee: l.fee, taxes_precise_amount_cents: l.taxes.taxes_precise_amount_cents })), accounts,
+        });
+        this.ctx.wallets.update(r.accounts, r.transactions);
+        after = { ...after, prepaid: r.prepaid_credit_amount_cents };
+        inv.prepaid = { granted: r.prepaid_granted_credit_amount_cents, purchased: r.prepaid_purchased_credit_amount_cents };
       }
     }
     inv.lines = lines;

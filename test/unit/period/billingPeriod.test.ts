@@ -169,3 +169,14 @@ describe("typed input checks", () => {
     expect(() => run({ billing_at: "2022-03-01T00:00:00Z", tz: "Mars/Olympus" })).toThrow(ValidationError);
   });
 });
+
+describe("a zone that repeats midnight (St. John's fell back at 00:01 until 2011)", () => {
+  // 2005-10-30 00:01 NDT became 23:01 NST on the 29th: local 00:00–00:01 on the 30th was
+  // shown twice. The 30th starts at its later midnight (03:30Z), so days still tile time
+  // and the minute shown twice belongs to the 29th.
+  const sub = (t: string): PeriodSubscription => ({ billing_time: "anniversary", subscription_at: at(t), started_at: at(t), terminated_at: null, status: "active" });
+  it.each(["2005-10-30T02:30:00Z", "2005-10-30T02:30:30Z", "2005-10-30T02:31:00Z", "2005-10-30T03:29:59Z"])("puts %s in the period ending on the 29th", (t) => {
+    const r = computeBillingPeriod({ plan: { interval: "monthly", pay_in_advance: false }, subscription: sub("1996-01-30T03:30:00Z"), timezone: "America/St_Johns", billing_at: at(t), current_usage: true });
+    expect([iso(r.period!.start), iso(r.period!.end)]).toEqual(["2005-09-30T02:30:00Z", "2005-10-30T03:30:00Z"]);
+  });
+});
