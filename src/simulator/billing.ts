@@ -50,9 +50,12 @@ function periodInput(run: SubscriptionRun, timezone: string): BillingPeriodInput
       started_at: s.started_at,
       terminated_at: run.reason === "terminating" ? s.terminated_at : null,
       status: run.reason === "terminating" ? "terminated" : "active",
+      next_subscription: s.next === null ? null : { downgrade: s.change === "downgrade" },
     },
     timezone,
     billing_at: run.at,
+    // An upgraded subscription's final run: the running period, cut at the upgrade (§8.1).
+    ...(run.reason === "terminating" && s.change === "upgrade" ? { current_usage: true } : {}),
   };
 }
 
@@ -73,7 +76,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
   const plan = s.plan;
   const input = periodInput(run, timezone);
   const schedule = scheduleOf(plan.interval, s.billing_time, s.subscription_at, timezone);
-  const billing = run.reason === "terminating"
+  const billing = run.reason === "terminating" && s.change === null
     ? terminationBillingPeriod({ period: input, schedule, previous_period_billed: history.previous_period_billed })
     : computeBillingPeriod(input);
   if (run.reason === "in_advance_charge") return { fees: [], billing };
@@ -110,16 +113,17 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
         terminated: status === "terminated",
         pay_in_advance: plan.pay_in_advance,
         anniversary: s.billing_time === "anniversary",
-        upgraded: false,
-        has_next_subscription: false,
-        has_previous_subscription: false,
-        previous_upgraded: false,
+        upgraded: s.change === "upgrade",
+        has_next_subscription: s.next !== null,
+        has_previous_subscription: s.previous !== null,
+        previous_upgraded: s.previous?.change === "upgrade",
         invoices_count: history.invoices_count + 1,
         already_billed: history.subscription_fee_days.length > 0,
         started_in_past: startedInPast,
         started_before_previous_period: startedAt < billing.previous_beginning_of_period,
       },
       trial_end: trial?.trial_end ?? null,
+      terminated_by_upgrade: run.reason === "terminating" && s.change === "upgrade",
       ids: { subscription_id: s.svc_id },
     });
     if (fee !== undefined) fees.push({ fee: fee.fee, charge: null });
@@ -142,6 +146,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
         charges_duration_in_days: b.charges_duration_in_days,
         timezone,
         currency: plan.currency,
+        terminated_by_upgrade: run.reason === "terminating" && s.change === "upgrade",
         ids: { subscription_id: s.svc_id },
       })) fees.push({ fee, charge: ch });
     }

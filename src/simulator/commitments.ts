@@ -23,7 +23,8 @@ export function commitmentLine(run: SubscriptionRun, timezone: string, fees: rea
   const mc = s.plan.minimum_commitment;
   if (mc === null || run.reason === "starting" || run.reason === "in_advance_charge") return undefined;
   const schedule = scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, timezone);
-  const terminating = run.reason === "terminating";
+  // A downgrade's switch ends the old subscription at a billing boundary: it closes the period that ends there.
+  const terminating = run.reason === "terminating" && s.change !== "downgrade";
   // Periodic: the period that has just ended, only when the run is its end (a yearly plan billed monthly closes it once a year).
   const period = commitmentPeriod((terminating ? run.at : run.at - 1) as Instant, schedule, timezone);
   if (!terminating && period.end !== run.at) return undefined;

@@ -43,7 +43,7 @@ export interface TerminationNoteSource {
  */
 export function terminationNote(
   s: Subscription, at: Instant, tz: string, option: "credit" | "refund" | "offset" | "skip", source: TerminationNoteSource | undefined,
-  notes: readonly CreditNote[],
+  notes: readonly CreditNote[], upgrade = false,
 ): CreditNoteOutcome<CreditNote> | undefined {
   if (source === undefined || option === "skip") return undefined;
   const due = terminationCreditNoteDue({
@@ -76,6 +76,7 @@ export function terminationNote(
     },
     ...(trial === null ? {} : { trial_end_epoch_day: Math.floor(trial.trial_end / 86_400_000) }),
     option,
+    upgrade,
     invoice: { sub_total_including_taxes_amount_cents: source.invoice.totals.sub_total_including_taxes_amount_cents, total_paid_amount_cents: source.invoice.total_paid_amount_cents },
   });
   if (note === undefined) return undefined;

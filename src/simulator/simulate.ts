@@ -21,7 +21,7 @@ import { type BillingTime, computeBillingPeriod, nextBillingBoundary, scheduleOf
 import {
   type Alert, type CurrentUsageInput, type CurrentUsageOptions, alertValue, currentUsage, fetchAlert, parseCreateAlert, processAlert, projectedUsage,
 } from "../usage/index.js";
-import { type Fee, trialEnd } from "../fees/index.js";
+import { type Fee, classifyPlanChange, trialEnd } from "../fees/index.js";
 import { type Catalog, type Plan, parseCatalog, taxesOf } from "./catalog.js";
 import type { SubscriptionRun } from "./billing.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
@@ -69,6 +69,8 @@ export interface SubscriptionJson {
   readonly external_customer_id: string;
   readonly svc_customer_id: string;
   readonly plan_code: string;
+  readonly previous_plan_code: string | null;
+  readonly next_plan_code: string | null;
   readonly name: string | null;
   readonly status: Status;
   readonly billing_time: BillingTime;
@@ -190,7 +192,7 @@ class Simulation {
       const next = this.nextDue();
       if (next === undefined || next > to) break;
       this.clock = next;
-      for (const s of this.subscriptions) if (s.status === "pending" && s.subscription_at <= next) this.start(s, s.subscription_at);
+      for (const s of this.subscriptions) if (s.status === "pending" && s.previous === null && s.subscription_at <= next) this.start(s, s.subscription_at);
       for (const s of this.subscriptions) {
         if (s.status !== "active" || s.trial_billing_at === null || s.trial_billing_at > next) continue;
         s.trial_billing_at = null;
@@ -200,6 +202,13 @@ class Simulation {
       for (const s of this.subscriptions) {
         if (s.status !== "active" || this.boundaryAfter(s) !== next) continue;
         s.billed_until = next;
+        if (s.change === "downgrade" && s.next !== null) {
+          // The downgrade's switch: the old one ends at this run, the new one starts (§8.2).
+          s.status = "terminated";
+          s.terminated_at = next;
+          this.switchTo(s.next, s, next, next);
+          continue;
+        }
         runs.set(s.customer, [...(runs.get(s.customer) ?? []), { subscription: s, at: next, reason: "periodic" }]);
       }
       for (const [customer, list] of runs) this.invoicing.issue(customer, list, next);
@@ -215,7 +224,7 @@ class Simulation {
       if (next === undefined || t < next) next = t;
     };
     for (const s of this.subscriptions) {
-      if (s.status === "pending") take(s.subscription_at);
+      if (s.status === "pending" && s.previous === null) take(s.subscription_at);
       if (s.status === "active") take(this.boundaryAfter(s));
       if (s.status === "active" && s.trial_billing_at !== null) take(s.trial_billing_at);
     }
@@ -324,11 +333,6 @@ class Simulation {
     const b = r.value;
     const plan = this.catalog.plans.get(b.plan_code) ?? refuse("plan_not_found");
     const live = this.subscriptions.find((s) => s.external_id === b.external_id && (s.status === "active" || s.status === "pending"));
-    if (live !== undefined) {
-      if (live.plan === plan) return { subscription: subscriptionJson(live) };
-      this.warn(step.at, `subscription ${b.external_id}: plan changes are not implemented yet; the step changed nothing`, index);
-      return refuse("not_implemented");
-    }
     if (b.plan_overrides != null) {
       this.warn(step.at, `subscription ${b.external_id}: plan_overrides are not implemented yet; the step changed nothing`, index);
       return refuse("not_implemented");
@@ -340,6 +344,7 @@ class Simulation {
       customer = newCustomer(b.external_customer_id);
       this.customers.set(customer.external_id, customer);
     }
+    if (live !== undefined) return this.changePlan(live, plan, step);
     const subscriptionAt = (b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at) ?? step.at) as Instant;
     const s: Subscription = {
       svc_id: stableId("subscription", b.external_id, this.subscriptions.filter((x) => x.external_id === b.external_id).length),
@@ -358,12 +363,80 @@ class Simulation {
       billed_until: subscriptionAt,
       initial_started_at: null,
       trial_billing_at: null,
+      previous: null,
+      next: null,
+      change: null,
     };
     customer.currency ??= plan.currency;
     this.subscriptions.push(s);
     if (subscriptionAt <= step.at) this.start(s, step.at);
     if (s.status === "active") this.advance(step.at);
     return { subscription: subscriptionJson(s) };
+  }
+
+  /**
+   * A subscription on another plan under a live external id (periods.md §8): a pending one
+   * just gets the plan; an upgrade ends the old one now and bills both at now + 1 s; a
+   * downgrade waits, pending, for the old one's next billing run.
+   */
+  private changePlan(live: Subscription, plan: Plan, step: Step): unknown {
+    if (live.plan === plan) return { subscription: subscriptionJson(live) };
+    if (live.status === "pending" && live.previous === null) {
+      live.plan = plan;
+      return { subscription: subscriptionJson(live) };
+    }
+    this.cancelNext(live, step.at);
+    const kind = classifyPlanChange(live.plan, plan);
+    const s: Subscription = {
+      ...live,
+      svc_id: stableId("subscription", live.external_id, this.subscriptions.filter((x) => x.external_id === live.external_id).length),
+      plan,
+      name: typeof step.body["name"] === "string" ? step.body["name"] : live.name,
+      created_at: step.at,
+      status: "pending",
+      started_at: null,
+      terminated_at: null,
+      canceled_at: null,
+      on_termination_invoice: "generate",
+      billed_until: step.at,
+      trial_billing_at: null,
+      previous: live,
+      next: null,
+      change: null,
+    };
+    this.subscriptions.push(s);
+    live.next = s;
+    live.change = kind === "downgrade" ? "downgrade" : "upgrade";
+    if (live.change === "downgrade") return { subscription: subscriptionJson(s) };
+    // Upgrade: the old one ends now; an old plan paid in advance gets its credit note (upgrade day included).
+    const paid = this.invoicing.lastSubscriptionFee(live);
+    live.status = "terminated";
+    live.terminated_at = step.at;
+    const note = terminationNote(live, step.at, this.timezoneOf(live.customer), "credit", paid, this.invoicing.creditNotes, true);
+    if (note !== undefined) this.invoicing.addNote(this.outcome(note), step.at);
+    this.switchTo(s, live, step.at, (step.at + 1000) as Instant);
+    return { subscription: subscriptionJson(s) };
+  }
+
+  /** The new subscription of a plan change starts at `start`; one invoice at `invoiceAt` bills the old one's end and the new one's start. */
+  private switchTo(s: Subscription, old: Subscription, start: Instant, invoiceAt: Instant): void {
+    s.status = "active";
+    s.started_at = start;
+    s.billed_until = start;
+    s.initial_started_at = old.initial_started_at ?? old.started_at;
+    const runs: SubscriptionRun[] = [{ subscription: old, at: invoiceAt, reason: "terminating" }];
+    const trial = trialEnd(s.initial_started_at ?? start, s.plan.trial_period);
+    if (s.plan.pay_in_advance && (old.change === "downgrade" || trial === null || trial.trial_end <= start)) runs.push({ subscription: s, at: invoiceAt, reason: "starting" });
+    this.invoicing.issue(s.customer, runs, invoiceAt);
+  }
+
+  /** A pending downgrade is cancelled by any later change or by a termination. */
+  private cancelNext(s: Subscription, at: Instant): void {
+    if (s.next === null || s.next.status !== "pending") return;
+    s.next.status = "canceled";
+    s.next.canceled_at = at;
+    s.next = null;
+    s.change = null;
   }
 
   private terminateSubscription(step: Step, index: number): unknown {
@@ -377,6 +450,7 @@ class Simulation {
     const [first, ...rest] = bad.map((k) => issue("invalid_value", [k]));
     if (first !== undefined) throw new ValidationError([first, ...rest]);
     const s = this.subscriptions.find((x) => x.external_id === id && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
+    this.cancelNext(s, step.at);
     if (s.status === "pending") {
       s.status = "canceled";
       s.canceled_at = step.at;
@@ -822,6 +896,8 @@ function subscriptionJson(s: Subscription): SubscriptionJson {
     external_customer_id: s.customer.external_id,
     svc_customer_id: s.customer.svc_id,
     plan_code: s.plan.code,
+    previous_plan_code: s.previous?.plan.code ?? null,
+    next_plan_code: s.next?.plan.code ?? null,
     name: s.name,
     status: s.status,
     billing_time: s.billing_time,

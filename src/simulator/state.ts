@@ -30,7 +30,8 @@ export interface Subscription {
   readonly svc_id: string;
   readonly external_id: string;
   readonly customer: Customer;
-  readonly plan: Plan;
+  /** Replaced only while pending without a previous subscription (periods.md §8). */
+  plan: Plan;
   readonly name: string | null;
   readonly billing_time: BillingTime;
   readonly subscription_at: Instant;
@@ -40,6 +41,11 @@ export interface Subscription {
   terminated_at: Instant | null;
   canceled_at: Instant | null;
   on_termination_invoice: "generate" | "skip";
+  /** Plan changes (periods.md §8): the subscription this one replaced, and the one replacing it. */
+  previous: Subscription | null;
+  next: Subscription | null;
+  /** How this one ended or will end: by an upgrade (now) or a downgrade (at its next billing run). */
+  change: "upgrade" | "downgrade" | null;
   /** The earliest start among the subscriptions sharing the external id (trials never restart). */
   initial_started_at: Instant | null;
   /** A plan paid in advance in trial bills its first period when the trial ends. */
