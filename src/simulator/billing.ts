@@ -8,7 +8,7 @@ import type { Instant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
 import {
   type Fee, finalInvoiceContent, firstMonthFacts, inTrialNotEndingToday, subscriptionFee, subscriptionFeeIsCreated, terminationBillingPeriod,
-  trialEnd, usageChargeFees, usageChargeIsBilled,
+  type UsageCharge, trialEnd, usageChargeFees, usageChargeIsBilled,
 } from "../fees/index.js";
 import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod, scheduleOf } from "../period/index.js";
 import type { Tax } from "../invoice/index.js";
@@ -16,7 +16,7 @@ import type { PlanCharge } from "./catalog.js";
 import type { StoredEvent, Subscription } from "./state.js";
 
 /** Why a subscription is on an invoice; `in_advance_charge` invoices carry given fees, not billed runs. */
-export type RunReason = "starting" | "periodic" | "terminating" | "in_advance_charge";
+export type RunReason = "starting" | "periodic" | "terminating" | "in_advance_charge" | "progressive_billing";
 
 export interface BilledFee {
   readonly fee: Fee;
@@ -76,6 +76,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
   const plan = s.plan;
   const input = periodInput(run, timezone);
   const schedule = scheduleOf(plan.interval, s.billing_time, s.subscription_at, timezone);
+  if (run.reason === "progressive_billing") return progressiveRun(run, input, timezone, events);
   const billing = run.reason === "terminating" && s.change === null
     ? terminationBillingPeriod({ period: input, schedule, previous_period_billed: history.previous_period_billed })
     : computeBillingPeriod(input);
@@ -152,6 +153,33 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
     }
   }
   return { fees, billing };
+}
+
+/**
+ * A progressive-billing run (invoice.md §1.2): the in-arrears invoiceable charges of the
+ * current period to date; no subscription fee, no true-up, no commitment.
+ */
+function progressiveRun(run: SubscriptionRun, input: BillingPeriodInput, timezone: string, events: readonly StoredEvent[]): RunResult {
+  const billing = computeBillingPeriod({ ...input, current_usage: true });
+  const window = billing.charges_period;
+  const fees: BilledFee[] = [];
+  if (window === null) return { fees, billing };
+  const s = run.subscription;
+  for (const ch of s.plan.charges) {
+    if (ch.charge.pay_in_advance === true || !ch.invoiceable) continue;
+    for (const fee of usageChargeFees({
+      charge: withoutMinimum(ch.usage), metric: ch.metric, events, window,
+      charges_duration_in_days: billing.charges_duration_in_days, timezone, currency: s.plan.currency,
+      ids: { subscription_id: s.svc_id, scope: ["progressive_billing", run.at] },
+    })) fees.push({ fee, charge: ch });
+  }
+  return { fees, billing };
+}
+
+/** The charge without its min-spend (a progressive invoice bills no true-up). */
+function withoutMinimum(c: UsageCharge): UsageCharge {
+  const { min_amount_cents: _ignored, ...rest } = c;
+  return rest;
 }
 
 /** The UTC date as a sortable number. */

@@ -10,7 +10,7 @@ import { isValidTimeZone } from "../core/zone.js";
 import { type BillableMetric, parseMetric } from "../aggregation/index.js";
 import { type Charge, parseCharge } from "../charges/index.js";
 import type { MetricFilters, UsageCharge, UsageChargeFilter } from "../fees/index.js";
-import { type CouponTemplate, type Tax, parseCouponTemplate } from "../invoice/index.js";
+import { type CouponTemplate, type Tax, type UsageThreshold, parseCouponTemplate } from "../invoice/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import type { Interval } from "../period/index.js";
 
@@ -57,6 +57,8 @@ export interface Plan {
   readonly charges: readonly PlanCharge[];
   readonly fixed_charges_count: number;
   readonly taxes: readonly Tax[] | undefined;
+  /** invoice.md §12.1. */
+  readonly usage_thresholds: readonly UsageThreshold[];
   /** invoice.md §6; `taxes` undefined: none of its own. */
   readonly minimum_commitment: { readonly amount_cents: bigint; readonly invoice_display_name: string | null; readonly taxes: readonly Tax[] | undefined } | null;
 }
@@ -169,6 +171,7 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
       charges,
       fixed_charges_count: (p.fixed_charges ?? []).length,
       taxes: taxesOf(p.tax_codes, taxes, [...path, "tax_codes"], c),
+      usage_thresholds: (p.usage_thresholds ?? []).map((t) => ({ amount_cents: BigInt(t.amount_cents), recurring: t.recurring === true, threshold_display_name: t.threshold_display_name ?? null })),
       minimum_commitment: p.minimum_commitment == null ? null : {
         amount_cents: BigInt(p.minimum_commitment.amount_cents),
         invoice_display_name: p.minimum_commitment.invoice_display_name ?? null,

@@ -41,7 +41,7 @@ export interface InvoiceRecord {
   readonly sequential_id: number;
   readonly customer: Customer;
   readonly currency: CurrencyCode;
-  readonly invoice_type: "subscription";
+  readonly invoice_type: "subscription" | "progressive_billing";
   readonly runs: readonly SubscriptionRun[];
   /** Lines given once (a pay-in-advance charge invoice), instead of billed from `runs`. */
   readonly fixed_lines: readonly InvoiceLine[] | null;

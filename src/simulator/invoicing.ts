@@ -13,7 +13,7 @@ import { commitmentLine } from "./commitments.js";
 import {
   type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type InvoiceCredit, type InvoiceFee, applyCoupons, applyCreditNoteCredits,
   createCreditNote, estimateCreditNote, feeTaxAmounts, parseCreateCreditNote, parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons,
-  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits,
+  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits, type ProgressiveCreditSource, progressiveBillingCredits,
 } from "../invoice/index.js";
 import type { Wallets } from "./wallets.js";
 import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
@@ -70,8 +70,11 @@ export class Invoicing {
   /** One invoice for the runs of one customer at one instant (or given lines, `fixed`). */
   issue(customer: Customer, runs: readonly SubscriptionRun[], at: Instant, fixed: readonly InvoiceLine[] | null = null): InvoiceRecord {
     const tz = this.ctx.timezoneOf(customer);
-    const grace = fixed !== null ? 0 : customer.invoice_grace_period ?? this.ctx.organization.invoice_grace_period;
-    const kind = fixed !== null ? "pay_in_advance_charge" : runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring";
+    // Pay-in-advance charge and progressive-billing invoices are never drafts (§1.2).
+    const progressive = runs.every((r) => r.reason === "progressive_billing");
+    const immediate = fixed !== null || progressive;
+    const grace = immediate ? 0 : customer.invoice_grace_period ?? this.ctx.organization.invoice_grace_period;
+    const kind = immediate ? "pay_in_advance_charge" : runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring";
     const dates = issuingDates({
       invoice_at: at, timezone: tz, kind, invoice_grace_period: grace,
       net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
@@ -84,7 +87,7 @@ export class Invoicing {
       sequential_id: seq,
       customer,
       currency,
-      invoice_type: "subscription",
+      invoice_type: progressive ? "progressive_billing" : "subscription",
       runs,
       fixed_lines: fixed,
       created_at: at,
@@ -119,9 +122,11 @@ export class Invoicing {
     const tz = this.ctx.timezoneOf(inv.customer);
     const billed = [];
     const periods = [];
+    const chargesFrom = new Map<Subscription, Instant>();
     for (const run of inv.fixed_lines === null ? inv.runs : []) {
       const r = billRun(run, tz, this.ctx.eventsOf(run.subscription), this.history(run.subscription, inv));
       for (const b of r.fees) billed.push({ billed: b, run });
+      if (r.billing.charges_period !== null && run.reason !== "starting") chargesFrom.set(run.subscription, r.billing.charges_period.start);
       const iso = (t: Instant | undefined): string | null => (t === undefined ? null : formatInstant(t));
       periods.push({
         svc_subscription_id: run.subscription.svc_id,
@@ -148,11 +153,19 @@ export class Invoicing {
     let lines = inv.fixed_lines ?? invoiceLines(billed, this.ctx.organization);
     const feesAmount = lines.reduce((a, l) => a + l.fee.amount_cents, 0n);
     const credits: InvoiceCredit[] = [];
+    // (a) progressive-billing credits, drafts included (§3).
+    let progressive = 0n;
+    if (chargesFrom.size > 0) {
+      const r = this.progressiveCredits(inv, lines, chargesFrom);
+      lines = r.lines;
+      progressive = r.amount;
+      credits.push(...r.credits);
+    }
     let coupons = 0n;
     if (finalizing && feesAmount > 0n && inv.customer.applied_coupons.length > 0) {
       const r = applyCoupons({
         invoice_id: inv.svc_id, currency: inv.currency, at, fees: lines.map((l) => l.fee),
-        sub_total_excluding_taxes_amount_cents: feesAmount, applied_coupons: inv.customer.applied_coupons,
+        sub_total_excluding_taxes_amount_cents: feesAmount - progressive, applied_coupons: inv.customer.applied_coupons,
       });
       lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) }));
       coupons = r.coupons_amount_cents;
@@ -162,7 +175,7 @@ export class Invoicing {
     // (c) taxes, then (d) credit notes of the customer, oldest first (finalizing only).
     let after = { credit_notes: 0n, prepaid: 0n };
     if (finalizing) {
-      const before = invoiceTotals(lines, { progressive: 0n, coupons }, after).totals;
+      const before = invoiceTotals(lines, { progressive, coupons }, after).totals;
       const r = applyCreditNoteCredits({
         invoice: { svc_id: inv.svc_id, currency: inv.currency, invoice_type: inv.invoice_type, total_amount_cents: before.total_amount_cents, fees: lines.map((l) => l.fee) },
         credit_notes: this.creditNotes.filter((n) => this.invoices.some((i) => i.svc_id === n.svc_invoice_id && i.customer === inv.customer)),
@@ -178,7 +191,7 @@ export class Invoicing {
     // (e) prepaid credits of the customer's wallets (finalizing, total > 0).
     inv.prepaid = { granted: null, purchased: null };
     if (finalizing) {
-      const total = invoiceTotals(lines, { progressive: 0n, coupons }, after).totals.total_amount_cents;
+      const total = invoiceTotals(lines, { progressive, coupons }, after).totals.total_amount_cents;
       const accounts = this.ctx.wallets.of(inv.customer);
       if (total > 0n && accounts.length > 0) {
         const r = applyPrepaidCredits({
@@ -204,10 +217,64 @@ export class Invoicing {
       fixed_charges_to_datetime: null,
       invoicing_reason: invoicingReason(l.run.reason),
     }));
-    const { totals, taxes } = invoiceTotals(inv.lines, { progressive: 0n, coupons }, after);
+    const { totals, taxes } = invoiceTotals(inv.lines, { progressive, coupons }, after);
     inv.totals = totals;
     inv.taxes = taxes;
     inv.payment_status = totals.total_amount_cents > 0n ? "pending" : "succeeded";
+  }
+
+  /**
+   * §3: per subscription, the latest progressive-billing invoice whose charges period holds
+   * this invoice's charges start is credited (capped at the charge fees it billed), and its
+   * fees' full amounts are spread on the matching fees.
+   */
+  private progressiveCredits(inv: InvoiceRecord, lines: readonly InvoiceLine[], chargesFrom: ReadonlyMap<Subscription, Instant>): { lines: InvoiceLine[]; credits: InvoiceCredit[]; amount: bigint } {
+    const keys = new Map<string, string>();
+    const keyOf = (l: InvoiceLine): string => JSON.stringify([l.fee.svc_charge_id, l.billed.fee.item.filters ?? null, l.billed.fee.item.grouped_by ?? {}]);
+    const subscriptions = [...chargesFrom].map(([s, from]) => {
+      const latest = this.latestProgressive(s, from, inv);
+      for (const l of [...lines, ...(latest?.lines ?? [])]) keys.set(l.fee.svc_id, keyOf(l));
+      return { subscription_id: s.svc_id, latest: latest === undefined ? null : this.progressiveSource(latest, inv) };
+    });
+    if (subscriptions.every((x) => x.latest === null)) return { lines: [...lines], credits: [], amount: 0n };
+    const r = progressiveBillingCredits({
+      invoice_id: inv.svc_id, currency: inv.currency, fees: lines.map((l) => l.fee), subscriptions, fee_key: (f) => keys.get(f.svc_id) ?? "",
+    });
+    return { lines: lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) })), credits: r.credits, amount: r.progressive_billing_credit_amount_cents };
+  }
+
+  private latestProgressive(s: Subscription, chargesFrom: Instant, inv?: InvoiceRecord): InvoiceRecord | undefined {
+    let latest: InvoiceRecord | undefined;
+    for (const i of this.invoices) {
+      if (i === inv || i.invoice_type !== "progressive_billing" || i.status !== "finalized" || !i.runs.some((r) => r.subscription === s)) continue;
+      const p = i.billing_periods[0];
+      if (p === undefined || p.charges_from_datetime === null || p.charges_to_datetime === null) continue;
+      if (Date.parse(p.charges_from_datetime) <= chargesFrom && chargesFrom <= Date.parse(p.charges_to_datetime)) latest = i;
+    }
+    return latest;
+  }
+
+  private progressiveSource(p: InvoiceRecord, inv: InvoiceRecord): ProgressiveCreditSource {
+    const taken = this.invoices.filter((i) => i !== inv && i !== p && i.status !== "voided" && i.status !== "closed")
+      .flatMap((i) => i.credits).filter((c) => c.item.type === "invoice" && c.item.svc_item_id === p.svc_id).reduce((a, c) => a + c.amount_cents, 0n);
+    const notes = this.creditNotes.filter((n) => n.svc_invoice_id === p.svc_id && (n.credit_status === "available" || n.credit_status === "consumed"))
+      .reduce((a, n) => a + n.credit_amount_cents, 0n);
+    return {
+      svc_id: p.svc_id, number: p.number, fees_amount_cents: p.totals.fees_amount_cents, coupons_amount_cents: p.totals.coupons_amount_cents,
+      credits_taken_amount_cents: taken, credit_notes_amount_cents: notes, fees: p.lines.map((l) => l.fee),
+    };
+  }
+
+  /** The progressive-billed amount `P` of the period holding `at` for `s` (§12.3). */
+  progressiveBilled(s: Subscription, chargesFrom: Instant): bigint {
+    return this.latestProgressive(s, chargesFrom)?.totals.fees_amount_cents ?? 0n;
+  }
+
+  /** Σ charge fees of `s`'s subscription invoices, drafts included (§12.2 invoiced usage). */
+  invoicedUsage(s: Subscription): bigint {
+    return this.invoices.filter((i) => i.invoice_type === "subscription" && (i.status === "finalized" || i.status === "draft"))
+      .flatMap((i) => i.lines).filter((l) => l.fee.fee_type === "charge" && l.run.subscription.external_id === s.external_id && l.run.subscription.subscription_at === s.subscription_at)
+      .reduce((a, l) => a + l.fee.amount_cents, 0n);
   }
 
   /** The fees of `s` on invoices other than `inv` (voided and closed ones left out) and without invoice. */

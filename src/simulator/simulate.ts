@@ -13,6 +13,7 @@ import { IssueCollector, type Issues, type Path, ValidationError, issue, toError
 import { dateOf, isValidTimeZone } from "../core/zone.js";
 import {
   type AppliedCoupon, type OngoingFee, type Tax, type Wallet, type WalletAccount, amountCentsRemaining, feeTaxAmounts, feeTaxes, parseApplyCoupon,
+  usageThresholdsPassed,
   walletJson, walletTransactionJson,
 } from "../invoice/index.js";
 import { Wallets } from "./wallets.js";
@@ -163,7 +164,10 @@ class Simulation {
     steps.forEach((s, i) => {
       this.advance(s.at);
       this.responses.push(this.perform(s, i));
-      if (this.alerts.length > 0 && steps[i + 1]?.at !== s.at) this.evaluateAlerts(s.at);
+      if (steps[i + 1]?.at !== s.at) {
+        this.checkUsageThresholds(s.at);
+        if (this.alerts.length > 0) this.evaluateAlerts(s.at);
+      }
     });
     this.advance(Math.max(until, this.clock) as Instant);
     return {
@@ -788,6 +792,29 @@ class Simulation {
       const measures = { current_usage: { amount_cents: r.fees.reduce((x, f) => x + f.amount_cents, 0n), fees: r.fees } };
       return this.evaluate(alert, alertValue(alert, measures), at);
     });
+  }
+
+  /**
+   * Progressive billing (invoice.md §12, integration `progressive_billing`), once per clock
+   * instant: a subscription whose lifetime usage passes a usage threshold gets a
+   * progressive-billing invoice now.
+   */
+  private checkUsageThresholds(at: Instant): void {
+    if (!this.catalog.organization.premium_integrations.includes("progressive_billing")) return;
+    for (const s of this.subscriptions) {
+      if (s.status !== "active" || s.plan.usage_thresholds.length === 0) continue;
+      const input = this.usageInput(s, at, { apply_taxes: false });
+      const r = currentUsage(input);
+      if (!r.ok) continue;
+      const passed = usageThresholdsPassed({
+        thresholds: s.plan.usage_thresholds,
+        historical_usage_amount_cents: 0n,
+        invoiced_usage_amount_cents: this.invoicing.invoicedUsage(s),
+        current_usage_amount_cents: r.fees.reduce((a, f) => a + f.amount_cents, 0n),
+        progressive_billed_amount_cents: this.invoicing.progressiveBilled(s, input.window.start),
+      });
+      if (passed.length > 0) this.invoicing.issue(s.customer, [{ subscription: s, at, reason: "progressive_billing" }], at);
+    }
   }
 
   private evaluate(alert: Alert, value: Decimal | null, at: Instant): Alert {
