@@ -63,8 +63,20 @@ export interface Plan {
   readonly minimum_commitment: { readonly amount_cents: bigint; readonly invoice_display_name: string | null; readonly taxes: readonly Tax[] | undefined } | null;
 }
 
+export interface AddOn {
+  readonly svc_id: string;
+  readonly code: string;
+  readonly name: string;
+  readonly amount_cents: bigint;
+  readonly currency: CurrencyCode;
+  readonly invoice_display_name: string | null;
+  readonly description: string | null;
+  readonly taxes: readonly Tax[] | undefined;
+}
+
 export interface Catalog {
   readonly organization: Organization;
+  readonly add_ons: ReadonlyMap<string, AddOn>;
   readonly coupons: ReadonlyMap<string, CouponTemplate>;
   readonly metrics: ReadonlyMap<string, Metric>;
   readonly taxes: ReadonlyMap<string, Tax>;
@@ -187,7 +199,17 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     if (coupons.has(r.value.code)) c.add("invalid_value", ["coupons", i, "code"], "duplicate coupon code");
     coupons.set(r.value.code, r.value);
   });
-  return { organization, metrics, taxes, plans, coupons };
+  const addOns = new Map<string, AddOn>();
+  list(root, "add_ons", c).forEach((raw, i) => {
+    const r = parseCatalogObject("add_on", raw, ["add_ons", i]);
+    if (!r.ok) return c.addAll(r.issues);
+    const a = r.value;
+    addOns.set(a.code, {
+      svc_id: stableId("add_on", a.code), code: a.code, name: a.name, amount_cents: BigInt(a.amount_cents), currency: a.amount_currency as CurrencyCode,
+      invoice_display_name: a.invoice_display_name ?? null, description: a.description ?? null, taxes: taxesOf(a.tax_codes, taxes, ["add_ons", i, "tax_codes"], c),
+    });
+  });
+  return { organization, metrics, taxes, plans, coupons, add_ons: addOns };
 }
 
 /** For a plan whose shape is wrong: the metric and tax codes it names must still exist. */

@@ -19,7 +19,9 @@ export interface InvoiceLine {
   readonly billed: BilledFee;
   readonly fee: InvoiceFee;
   readonly taxes: FeeTaxAmounts;
-  readonly run: SubscriptionRun;
+  /** The billing run of the subscription it bills; null for a one-off invoice's add-on fee. */
+  readonly run: SubscriptionRun | null;
+  readonly customer: Customer;
 }
 
 export interface BillingPeriodJson {
@@ -41,7 +43,7 @@ export interface InvoiceRecord {
   readonly sequential_id: number;
   readonly customer: Customer;
   readonly currency: CurrencyCode;
-  readonly invoice_type: "subscription" | "progressive_billing";
+  readonly invoice_type: "subscription" | "progressive_billing" | "one_off";
   readonly runs: readonly SubscriptionRun[];
   /** Lines given once (a pay-in-advance charge invoice), instead of billed from `runs`. */
   readonly fixed_lines: readonly InvoiceLine[] | null;
@@ -84,7 +86,7 @@ export function invoiceLines(billed: readonly { billed: BilledFee; run: Subscrip
       to_date: b.fee.to_date,
       pay_in_advance: b.fee.pay_in_advance,
     };
-    return { billed: b, fee, taxes: feeTaxAmounts(fee), run };
+    return { billed: b, fee, taxes: feeTaxAmounts(fee), run, customer: s.customer };
   });
 }
 
@@ -126,17 +128,17 @@ const str = (d: Decimal): string => toDecimalString(d);
 /** A fee of an invoice, or one that belongs to no invoice (`inv` null: a non-invoiceable pay-in-advance fee). */
 export function feeJson(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const f = l.fee;
-  const s = l.run.subscription;
+  const s = l.run?.subscription;
   const currency = l.billed.fee.amount_currency;
   const S = subunitToUnit(currency);
   const remainder = dec(f.amount_cents).minus(f.precise_coupons_amount_cents);
   return {
     ...(toFeeJson(l.billed.fee) as unknown as { [key: string]: Json }),
     svc_invoice_id: inv === null ? null : inv.svc_id,
-    svc_customer_id: s.customer.svc_id,
+    svc_customer_id: l.customer.svc_id,
     grouped_by: { ...(l.billed.fee.item.grouped_by ?? {}) },
-    external_customer_id: s.customer.external_id,
-    external_subscription_id: s.external_id,
+    external_customer_id: l.customer.external_id,
+    external_subscription_id: s?.external_id ?? null,
     invoiceable: l.billed.charge === null ? true : l.billed.charge.invoiceable,
     payment_status: inv === null ? "pending" : inv.payment_status,
     taxes_amount_cents: int(l.taxes.taxes_amount_cents),

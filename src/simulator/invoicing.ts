@@ -7,6 +7,7 @@ import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { wallToInstant } from "../core/zone.js";
 import { issuingDates } from "../fees/index.js";
+import type { CurrencyCode } from "../core/currency.js";
 import { type BilledFee, type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
 import type { Organization } from "./catalog.js";
 import { commitmentLine } from "./commitments.js";
@@ -68,26 +69,29 @@ export class Invoicing {
   }
 
   /** One invoice for the runs of one customer at one instant (or given lines, `fixed`). */
-  issue(customer: Customer, runs: readonly SubscriptionRun[], at: Instant, fixed: readonly InvoiceLine[] | null = null): InvoiceRecord {
+  issue(
+    customer: Customer, runs: readonly SubscriptionRun[], at: Instant, fixed: readonly InvoiceLine[] | null = null,
+    oneOff?: { readonly currency: CurrencyCode },
+  ): InvoiceRecord {
     const tz = this.ctx.timezoneOf(customer);
-    // Pay-in-advance charge and progressive-billing invoices are never drafts (§1.2).
-    const progressive = runs.every((r) => r.reason === "progressive_billing");
+    // Pay-in-advance charge, progressive-billing and one-off invoices are never drafts (§1.2).
+    const progressive = runs.length > 0 && runs.every((r) => r.reason === "progressive_billing");
     const immediate = fixed !== null || progressive;
     const grace = immediate ? 0 : customer.invoice_grace_period ?? this.ctx.organization.invoice_grace_period;
-    const kind = immediate ? "pay_in_advance_charge" : runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring";
+    const kind = oneOff !== undefined ? "non_recurring" : immediate ? "pay_in_advance_charge" : runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring";
     const dates = issuingDates({
       invoice_at: at, timezone: tz, kind, invoice_grace_period: grace,
       net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
     });
     const seq = this.invoices.filter((i) => i.customer === customer).length + 1;
-    const currency = runs[0]!.subscription.plan.currency;
+    const currency = oneOff?.currency ?? runs[0]!.subscription.plan.currency;
     const inv: InvoiceRecord = {
       svc_id: stableId("invoice", customer.external_id, seq),
       number: `${customer.external_id.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8) || "CUST"}-${String(seq).padStart(3, "0")}`,
       sequential_id: seq,
       customer,
       currency,
-      invoice_type: progressive ? "progressive_billing" : "subscription",
+      invoice_type: oneOff !== undefined ? "one_off" : progressive ? "progressive_billing" : "subscription",
       runs,
       fixed_lines: fixed,
       created_at: at,
@@ -145,7 +149,7 @@ export class Invoicing {
       // The commitment true-ups come last, after every run's fees (§1.1 step 4).
       const lines = invoiceLines(billed, this.ctx.organization);
       for (const run of inv.runs) {
-        const fees = [...this.feesOf(run.subscription, inv), ...lines.filter((l) => l.run.subscription === run.subscription).map((l) => l.fee)];
+        const fees = [...this.feesOf(run.subscription, inv), ...lines.filter((l) => l.run?.subscription === run.subscription).map((l) => l.fee)];
         const c = commitmentLine(run, tz, fees, this.ctx.organization);
         if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });
       }
@@ -162,7 +166,9 @@ export class Invoicing {
       credits.push(...r.credits);
     }
     let coupons = 0n;
-    if (finalizing && feesAmount > 0n && inv.customer.applied_coupons.length > 0) {
+    // One-off invoices take no coupons, credit notes or prepaid credits (§1.2).
+    const credited = finalizing && inv.invoice_type !== "one_off";
+    if (credited && feesAmount > 0n && inv.customer.applied_coupons.length > 0) {
       const r = applyCoupons({
         invoice_id: inv.svc_id, currency: inv.currency, at, fees: lines.map((l) => l.fee),
         sub_total_excluding_taxes_amount_cents: feesAmount - progressive, applied_coupons: inv.customer.applied_coupons,
@@ -174,7 +180,7 @@ export class Invoicing {
     }
     // (c) taxes, then (d) credit notes of the customer, oldest first (finalizing only).
     let after = { credit_notes: 0n, prepaid: 0n };
-    if (finalizing) {
+    if (credited) {
       const before = invoiceTotals(lines, { progressive, coupons }, after).totals;
       const r = applyCreditNoteCredits({
         invoice: { svc_id: inv.svc_id, currency: inv.currency, invoice_type: inv.invoice_type, total_amount_cents: before.total_amount_cents, fees: lines.map((l) => l.fee) },
@@ -190,7 +196,7 @@ export class Invoicing {
     }
     // (e) prepaid credits of the customer's wallets (finalizing, total > 0).
     inv.prepaid = { granted: null, purchased: null };
-    if (finalizing) {
+    if (credited) {
       const total = invoiceTotals(lines, { progressive, coupons }, after).totals.total_amount_cents;
       const accounts = this.ctx.wallets.of(inv.customer);
       if (total > 0n && accounts.length > 0) {
@@ -205,7 +211,7 @@ export class Invoicing {
     }
     inv.lines = lines;
     inv.credits = credits;
-    inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.map((l) => ({
+    inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.flatMap((l) => l.run === null ? [] : [{
       svc_subscription_id: l.run.subscription.svc_id,
       external_subscription_id: l.run.subscription.external_id,
       svc_plan_id: l.run.subscription.plan.svc_id,
@@ -216,7 +222,7 @@ export class Invoicing {
       fixed_charges_from_datetime: null,
       fixed_charges_to_datetime: null,
       invoicing_reason: invoicingReason(l.run.reason),
-    }));
+    }]);
     const { totals, taxes } = invoiceTotals(inv.lines, { progressive, coupons }, after);
     inv.totals = totals;
     inv.taxes = taxes;
@@ -273,14 +279,14 @@ export class Invoicing {
   /** Σ charge fees of `s`'s subscription invoices, drafts included (§12.2 invoiced usage). */
   invoicedUsage(s: Subscription): bigint {
     return this.invoices.filter((i) => i.invoice_type === "subscription" && (i.status === "finalized" || i.status === "draft"))
-      .flatMap((i) => i.lines).filter((l) => l.fee.fee_type === "charge" && l.run.subscription.external_id === s.external_id && l.run.subscription.subscription_at === s.subscription_at)
+      .flatMap((i) => i.lines).filter((l) => l.fee.fee_type === "charge" && l.run?.subscription.external_id === s.external_id && l.run.subscription.subscription_at === s.subscription_at)
       .reduce((a, l) => a + l.fee.amount_cents, 0n);
   }
 
   /** The fees of `s` on invoices other than `inv` (voided and closed ones left out) and without invoice. */
   private feesOf(s: Subscription, inv: InvoiceRecord): InvoiceFee[] {
     return this.entries.flatMap((e) => ("line" in e ? [e.line] : e.invoice === inv || e.invoice.status === "voided" || e.invoice.status === "closed" ? [] : e.invoice.lines))
-      .filter((l) => l.run.subscription === s).map((l) => l.fee);
+      .filter((l) => l.run?.subscription === s).map((l) => l.fee);
   }
 
   /** What the invoices other than `inv` billed for `s` (voided and closed ones do not count). */
@@ -289,7 +295,7 @@ export class Invoicing {
     const tz = this.ctx.timezoneOf(s.customer);
     return {
       invoices_count: others.length,
-      subscription_fee_days: others.flatMap((i) => i.lines.filter((l) => l.fee.fee_type === "subscription" && l.run.subscription === s).map(() => dayKey(i.created_at, tz))),
+      subscription_fee_days: others.flatMap((i) => i.lines.filter((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s).map(() => dayKey(i.created_at, tz))),
       previous_period_billed: true,
     };
   }
@@ -364,7 +370,7 @@ export class Invoicing {
     for (let i = this.invoices.length - 1; i >= 0; i--) {
       const inv = this.invoices[i]!;
       if (inv.status === "closed") continue;
-      const line = [...inv.lines].reverse().find((l) => l.fee.fee_type === "subscription" && l.run.subscription === s);
+      const line = [...inv.lines].reverse().find((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s);
       if (line !== undefined) return { line, invoice: inv };
     }
     return undefined;

@@ -17,6 +17,8 @@ import {
   walletJson, walletTransactionJson,
 } from "../invoice/index.js";
 import { Wallets } from "./wallets.js";
+import { oneOffLines } from "./oneOff.js";
+import { isCurrencyCode } from "../core/currency.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { type BillingTime, computeBillingPeriod, nextBillingBoundary, scheduleOf } from "../period/index.js";
 import {
@@ -216,6 +218,10 @@ class Simulation {
         runs.set(s.customer, [...(runs.get(s.customer) ?? []), { subscription: s, at: next, reason: "periodic" }]);
       }
       for (const [customer, list] of runs) this.invoicing.issue(customer, list, next);
+      // Subscriptions whose ending_at has come end then, as a termination would.
+      for (const s of this.subscriptions) {
+        if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= next) this.terminate(s, s.ending_at, "generate", "credit");
+      }
       this.invoicing.finalizeDue(next);
     }
     if (to > this.clock) this.clock = to;
@@ -231,6 +237,7 @@ class Simulation {
       if (s.status === "pending" && s.previous === null) take(s.subscription_at);
       if (s.status === "active") take(this.boundaryAfter(s));
       if (s.status === "active" && s.trial_billing_at !== null) take(s.trial_billing_at);
+      if ((s.status === "active" || s.status === "pending") && s.ending_at !== null) take(s.ending_at);
     }
     return next;
   }
@@ -284,6 +291,7 @@ class Simulation {
         case "void_invoice": return this.invoiceOp(step, (inv) => this.outcome(this.invoicing.void(inv, step.at, step.body)));
         case "create_credit_note": return this.createCreditNote(step);
         case "create_wallet": return this.createWallet(step);
+        case "create_one_off_invoice": return this.createOneOff(step);
         case "update_wallet": return this.walletOp(step, (a, c) => this.wallets.updateWallet(a, step.body, c, step.at, this.metricCodes()));
         case "terminate_wallet": return this.walletOp(step, (a) => this.wallets.terminate(a, step.at));
         case "create_wallet_transaction": return this.walletTransaction(step);
@@ -370,6 +378,7 @@ class Simulation {
       previous: null,
       next: null,
       change: null,
+      ending_at: b.ending_at == null ? null : parseTimestamp(b.ending_at) ?? null,
     };
     customer.currency ??= plan.currency;
     this.subscriptions.push(s);
@@ -454,22 +463,27 @@ class Simulation {
     const [first, ...rest] = bad.map((k) => issue("invalid_value", [k]));
     if (first !== undefined) throw new ValidationError([first, ...rest]);
     const s = this.subscriptions.find((x) => x.external_id === id && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
-    this.cancelNext(s, step.at);
+    const option = step.body["on_termination_credit_note"];
+    this.terminate(s, step.at, step.body["on_termination_invoice"] === "skip" ? "skip" : "generate",
+      option === "refund" || option === "offset" || option === "skip" ? option : "credit");
+    return { subscription: subscriptionJson(s) };
+  }
+
+  /** Ends a subscription at `at` (a step, or its `ending_at`): pending → canceled; active → terminated, its credit note, then its final invoice. */
+  private terminate(s: Subscription, at: Instant, invoice: "generate" | "skip", creditNote: "credit" | "refund" | "offset" | "skip"): void {
+    this.cancelNext(s, at);
     if (s.status === "pending") {
       s.status = "canceled";
-      s.canceled_at = step.at;
-    } else {
-      s.status = "terminated";
-      s.terminated_at = step.at;
-      s.on_termination_invoice = step.body["on_termination_invoice"] === "skip" ? "skip" : "generate";
-      // The credit note of a plan paid in advance comes first: the final invoice can use it.
-      const option = step.body["on_termination_credit_note"];
-      const paid = this.invoicing.lastSubscriptionFee(s);
-      const note = terminationNote(s, step.at, this.timezoneOf(s.customer), option === "refund" || option === "offset" || option === "skip" ? option : "credit", paid, this.invoicing.creditNotes);
-      if (note !== undefined) this.invoicing.addNote(this.outcome(note), step.at);
-      if (s.on_termination_invoice === "generate") this.invoicing.issue(s.customer, [{ subscription: s, at: step.at, reason: "terminating" }], step.at);
+      s.canceled_at = at;
+      return;
     }
-    return { subscription: subscriptionJson(s) };
+    s.status = "terminated";
+    s.terminated_at = at;
+    s.on_termination_invoice = invoice;
+    // The credit note of a plan paid in advance comes first: the final invoice can use it.
+    const note = terminationNote(s, at, this.timezoneOf(s.customer), creditNote, this.invoicing.lastSubscriptionFee(s), this.invoicing.creditNotes);
+    if (note !== undefined) this.invoicing.addNote(this.outcome(note), at);
+    if (invoice === "generate") this.invoicing.issue(s.customer, [{ subscription: s, at, reason: "terminating" }], at);
   }
 
   private createEvent(body: Obj, step: Step, index: number, path: Path = []): Obj {
@@ -581,6 +595,18 @@ class Simulation {
   private estimateCreditNote(step: Step): unknown {
     const inv = this.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
     return { estimated_credit_note: estimatedNoteJson(this.outcome(this.invoicing.estimateNote(inv, step.body))) };
+  }
+
+  private createOneOff(step: Step): unknown {
+    const id = step.body["external_customer_id"];
+    const customer = (typeof id === "string" ? this.customers.get(id) : undefined) ?? refuse("customer_not_found");
+    const currency = (typeof step.body["currency"] === "string" ? step.body["currency"] : customer.currency ?? this.catalog.organization.default_currency) as CurrencyCode | undefined;
+    if (currency === undefined || !isCurrencyCode(currency)) throw new ValidationError([issue("invalid_currency", ["currency"])]);
+    const seq = this.invoicing.invoices.filter((i) => i.customer === customer).length + 1;
+    const lines = oneOffLines(step.body, customer, this.catalog, currency, step.at, seq);
+    if (lines === "add_on_not_found") return refuse("add_on_not_found");
+    customer.currency ??= currency;
+    return { invoice: invoiceJson(this.invoicing.issue(customer, [], step.at, lines, { currency })) };
   }
 
   private metricCodes(): ReadonlySet<string> {

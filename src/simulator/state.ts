@@ -46,6 +46,8 @@ export interface Subscription {
   next: Subscription | null;
   /** How this one ended or will end: by an upgrade (now) or a downgrade (at its next billing run). */
   change: "upgrade" | "downgrade" | null;
+  /** The subscription ends by itself then (`ending_at`). */
+  ending_at: Instant | null;
   /** The earliest start among the subscriptions sharing the external id (trials never restart). */
   initial_started_at: Instant | null;
   /** A plan paid in advance in trial bills its first period when the trial ends. */
