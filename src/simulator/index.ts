@@ -1,5 +1,7 @@
 /**
  * The simulator: a timeline of API-shaped calls replayed against the engine (contract §4).
  */
-export { OPERATIONS, type Operation, type SimulationResult, type SimulationWarning, type SubscriptionJson, runSimulation } from "./simulate.js";
+export { type SimulationResult, type SimulationWarning, runSimulation } from "./simulate.js";
+export { OPERATIONS, type Operation } from "./steps.js";
+export type { SubscriptionJson } from "./subscriptionOps.js";
 export { type Catalog, type Metric, type Organization, type Plan, type PlanCharge, parseCatalog } from "./catalog.js";

@@ -14,7 +14,7 @@ import { commitmentLine } from "./commitments.js";
 import {
   type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type InvoiceCredit, type InvoiceFee, applyCoupons, applyCreditNoteCredits,
   createCreditNote, estimateCreditNote, feeTaxAmounts, parseCreateCreditNote, parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons,
-  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits, type ProgressiveCreditSource, progressiveBillingCredits,
+  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits, finalizeDraftCreditNotes, type ProgressiveCreditSource, progressiveBillingCredits,
 } from "../invoice/index.js";
 import type { Wallets } from "./wallets.js";
 import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
@@ -314,7 +314,11 @@ export class Invoicing {
     // A closed invoice's coupon credits count as never given (§1.3).
     if (inv.status === "closed") inv.customer.applied_coupons = releaseCouponCredits(inv.customer.applied_coupons, inv.svc_id);
     inv.finalize_at = null;
-    if (inv.status === "finalized") this.webhooks.push({ type: "invoice.created", at: formatInstant(at), object: invoiceJson(inv) });
+    if (inv.status === "finalized") {
+      // Notes issued on the draft (a termination during the grace period) are final with it (§10.1).
+      this.creditNotes = finalizeDraftCreditNotes(this.creditNotes, inv.svc_id);
+      this.webhooks.push({ type: "invoice.created", at: formatInstant(at), object: invoiceJson(inv) });
+    }
   }
 
   /** `refresh_invoice`: a draft is recomputed; a final invoice does not change. */
@@ -345,6 +349,8 @@ export class Invoicing {
 
   /** `create_credit_note` on an invoice (§10). */
   createNote(inv: InvoiceRecord, body: Readonly<Record<string, unknown>>, at: Instant): CreditNoteOutcome<CreditNote> {
+    // A draft has nothing creditable yet (§10.4): only its own automatic notes are drafts.
+    if (inv.status !== "finalized") return { ok: false, code: "invalid_type_or_status" };
     const issued = issuedInvoice(inv, this.creditNotes);
     const req = parseCreateCreditNote(body, issued);
     if (!req.ok) return req;

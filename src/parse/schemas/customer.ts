@@ -41,7 +41,8 @@ export const customerSchema = z
     tax_identification_number: z.string().nullish(),
     billing_entity_code: z.string().nullish(),
     net_payment_term: nonNegativeInteger.nullish(),
-    finalize_zero_amount_invoice: z.string().nullish(),
+    /** invoice.md §1.3: finalize an invoice whose fees are 0, close it (`skip`), or follow the organization. */
+    finalize_zero_amount_invoice: z.enum(["finalize", "skip", "inherit"]).nullish(),
     billing_configuration: billingConfigurationSchema.nullish(),
     metadata: z.array(keyValue.extend({ display_in_invoice: z.boolean().nullish() })).nullish(),
     tax_codes: stringList.nullish(),

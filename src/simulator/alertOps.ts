@@ -1,0 +1,91 @@
+/**
+ * Usage alerts (invoice.md §14): creation, lookup, and their evaluation once per clock instant.
+ */
+import type { Decimal } from "../core/decimal.js";
+import { formatInstant, type Instant } from "../core/instant.js";
+import { toErrorDetails } from "../core/issue.js";
+import type { WalletAccount } from "../invoice/index.js";
+import { type Alert, alertValue, currentUsage, fetchAlert, parseCreateAlert, processAlert } from "../usage/index.js";
+import type { Simulation } from "./simulate.js";
+import type { Customer } from "./state.js";
+import { type Obj, refuse, type Step } from "./steps.js";
+import { usageInput } from "./usageOps.js";
+import { refreshWallets } from "./walletOps.js";
+
+export function createAlert(sim: Simulation, step: Step): unknown {
+  const b = step.body;
+  if (typeof b["wallet_code"] === "string") return createWalletAlert(sim, step);
+  const id = b["external_subscription_id"];
+  const s = sim.subscriptions.find((x) => x.external_id === id && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
+  const r = parseCreateAlert(b, {
+    alertable: { kind: "subscription", external_id: s.external_id, external_customer_id: s.customer.external_id },
+    metric: (code) => sim.catalog.metrics.get(code),
+    existing: sim.alerts.filter((a) => a.external_subscription_id === s.external_id),
+    premium_integrations: sim.catalog.organization.premium_integrations,
+    at: step.at,
+  });
+  if (!r.ok) return r.code === "validation_errors" ? refuse("validation_errors", toErrorDetails(r.issues)) : refuse(r.code);
+  sim.alerts.push(r.alert);
+  return { alert: fetchAlert(r.alert) };
+}
+
+/** The customer's wallet named by `wallet_code` (active first). */
+export function walletOf(sim: Simulation, b: Obj): { account: WalletAccount; customer: Customer } {
+  const customer = (typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined) ?? refuse("customer_not_found");
+  const mine = sim.wallets.of(customer).filter((a) => a.wallet.code === b["wallet_code"]);
+  const account = mine.find((a) => a.wallet.status === "active") ?? mine[0] ?? refuse("wallet_not_found");
+  return { account, customer };
+}
+
+export function createWalletAlert(sim: Simulation, step: Step): unknown {
+  const { account, customer } = walletOf(sim, step.body);
+  refreshWallets(sim, customer, step.at);
+  const w = sim.wallets.find(account.wallet.svc_id)!.wallet;
+  const r = parseCreateAlert(step.body, {
+    alertable: { kind: "wallet", wallet: { svc_id: w.svc_id, code: w.code }, external_customer_id: customer.external_id, balances: w },
+    metric: (code) => sim.catalog.metrics.get(code),
+    existing: sim.alerts.filter((a) => a.wallet?.svc_id === w.svc_id),
+    premium_integrations: sim.catalog.organization.premium_integrations,
+    at: step.at,
+  });
+  if (!r.ok) return r.code === "validation_errors" ? refuse("validation_errors", toErrorDetails(r.issues)) : refuse(r.code);
+  sim.alerts.push(r.alert);
+  return { alert: fetchAlert(r.alert) };
+}
+
+export function fetchAlertStep(sim: Simulation, step: Step): unknown {
+  const b = step.body;
+  const wallet = typeof b["wallet_code"] === "string" ? walletOf(sim, b).account.wallet.svc_id : undefined;
+  const a = sim.alerts.find((x) => x.code === b["code"] && (wallet === undefined ? x.external_subscription_id === b["external_subscription_id"] : x.wallet?.svc_id === wallet))
+    ?? refuse("alert_not_found");
+  return { alert: fetchAlert(a) };
+}
+
+/** Usage alerts, once per clock instant after the steps sharing it (contract §4): current usage without taxes. */
+export function evaluateAlerts(sim: Simulation, at: Instant): void {
+  const refreshed = new Set<Customer>();
+  sim.alerts = sim.alerts.map((alert) => {
+    if (alert.wallet !== null) {
+      const account = sim.wallets.find(alert.wallet.svc_id);
+      const customer = account === undefined ? undefined : [...sim.customers.values()].find((c) => c.svc_id === account.wallet.svc_customer_id);
+      if (account === undefined || customer === undefined || account.wallet.status !== "active") return alert;
+      if (!refreshed.has(customer)) {
+        refreshWallets(sim, customer, at);
+        refreshed.add(customer);
+      }
+      return evaluate(sim, alert, alertValue(alert, { wallet: sim.wallets.find(alert.wallet.svc_id)!.wallet }), at);
+    }
+    const s = sim.subscriptions.find((x) => x.external_id === alert.external_subscription_id && x.status === "active");
+    if (s === undefined) return alert;
+    const r = currentUsage(usageInput(sim, s, at, { apply_taxes: false }));
+    if (!r.ok) return alert;
+    const measures = { current_usage: { amount_cents: r.fees.reduce((x, f) => x + f.amount_cents, 0n), fees: r.fees } };
+    return evaluate(sim, alert, alertValue(alert, measures), at);
+  });
+}
+
+export function evaluate(sim: Simulation, alert: Alert, value: Decimal | null, at: Instant): Alert {
+  const e = processAlert(alert, value, at);
+  if (e.triggered !== undefined) sim.invoicing.webhooks.push({ type: "alert.triggered", at: formatInstant(at), object: e.triggered.webhook });
+  return e.alert;
+}

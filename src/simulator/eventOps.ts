@@ -1,0 +1,74 @@
+/**
+ * Usage events: stored once per (subscription, transaction id); an event of a pay-in-advance
+ * charge bills its fee as it arrives (invoice.md §1.2).
+ */
+import { parseDecimal } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
+import { formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
+import { issue, type Path, ValidationError } from "../core/issue.js";
+import { parseCatalogObject } from "../parse/schemas/index.js";
+import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
+import type { Simulation } from "./simulate.js";
+import { isAbsentValue, type Obj, type Step } from "./steps.js";
+
+export function createEvent(sim: Simulation, body: Obj, step: Step, index: number, path: Path = []): Obj {
+  const r = parseCatalogObject("event", body, path);
+  if (!r.ok) throw new ValidationError(r.issues);
+  const e = r.value;
+  const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id);
+  if (subId == null) throw new ValidationError([issue("value_is_mandatory", [...path, "external_subscription_id"])]);
+  const key = JSON.stringify([subId, e.transaction_id]);
+  if (sim.eventKeys.has(key)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
+  const timestamp = (e.timestamp == null ? step.at : parseTimestamp(e.timestamp) ?? step.at) as Instant;
+  const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents);
+  sim.eventKeys.add(key);
+  const event = {
+    transaction_id: e.transaction_id,
+    code: e.code,
+    timestamp,
+    properties: (e.properties ?? {}) as Obj,
+    seq: sim.events.length,
+    external_subscription_id: subId,
+    ...(precise === undefined ? {} : { precise_total_amount_cents: precise.toFixed() }),
+  };
+  sim.events.push(event);
+  const sub = sim.subscriptions.find((s) => s.external_id === subId && s.status === "active");
+  for (const ch of sub?.plan.charges ?? []) {
+    if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
+    if (!billsEventsInAdvance(ch)) {
+      sim.warn(step.at, `event ${e.transaction_id}: pay-in-advance fees of charges with filters or of ${ch.metric.aggregation_type} are not implemented yet, none was created`, index);
+      continue;
+    }
+    const billed = payInAdvanceFee(sub!, ch, event, sim.events.filter((x) => x.external_subscription_id === subId), sim.timezoneOf(sub!.customer));
+    if (billed === undefined) continue;
+    const run = { subscription: sub!, at: step.at, reason: "in_advance_charge" as const };
+    if (ch.invoiceable) sim.invoicing.issueAdvanceCharge(billed, run);
+    else sim.invoicing.addStandaloneFee(billed, run);
+  }
+  return {
+    svc_id: stableId("event", subId, e.transaction_id),
+    transaction_id: e.transaction_id, code: e.code, external_subscription_id: subId,
+    timestamp: formatInstant(timestamp), properties: event.properties,
+  };
+}
+
+export function soleSubscriptionOf(sim: Simulation, customerId: string | null | undefined): string | undefined {
+  if (customerId == null) return undefined;
+  const live = sim.subscriptions.filter((s) => s.customer.external_id === customerId && s.status === "active");
+  return live.length === 1 ? live[0]!.external_id : undefined;
+}
+
+export function createEvents(sim: Simulation, step: Step, index: number): unknown {
+  const list = step.body["events"];
+  if (!Array.isArray(list)) throw new ValidationError([issue(isAbsentValue(list) ? "value_is_mandatory" : "invalid_type", ["events"])]);
+  // Checked as a whole first: a batch with one bad event stores none.
+  const seen = new Set<string>();
+  list.forEach((raw: unknown, i) => {
+    const r = parseCatalogObject("event", raw, ["events", i]);
+    if (!r.ok) throw new ValidationError(r.issues);
+    const key = JSON.stringify([r.value.external_subscription_id ?? "", r.value.transaction_id]);
+    if (seen.has(key)) throw new ValidationError([issue("value_already_exist", ["events", i, "transaction_id"])]);
+    seen.add(key);
+  });
+  return { events: list.map((raw: unknown, i) => createEvent(sim, raw as Obj, step, index, ["events", i])) };
+}

@@ -1,0 +1,73 @@
+/**
+ * Steps of a simulation: their shape, the refusals a step answers with, and the checks of
+ * the timeline before it runs.
+ */
+import { type Instant, parseInstant } from "../core/instant.js";
+import { issue, IssueCollector, type Issues, type Path, ValidationError } from "../core/issue.js";
+
+export type Obj = Record<string, unknown>;
+
+export const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+
+export const isAbsentValue = (x: unknown): boolean => x === undefined || x === null;
+
+/** Operations of the contract; those the simulator cannot carry out yet answer `not_implemented`. */
+export const OPERATIONS = [
+  "create_customer", "create_subscription", "update_subscription", "terminate_subscription", "create_event", "create_events",
+  "apply_coupon", "create_wallet", "update_wallet", "create_wallet_transaction", "terminate_wallet", "create_credit_note",
+  "create_alert", "update_invoice", "finalize_invoice", "void_invoice", "create_one_off_invoice", "update_plan",
+  "fetch_current_usage", "fetch_projected_usage", "preview_invoice", "fetch_wallet", "create_payment", "estimate_credit_note",
+  "fetch_subscription", "update_fee", "fetch_alert", "update_subscription_fixed_charge", "refresh_invoice",
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export interface Step {
+  readonly at: Instant;
+  readonly op: string;
+  readonly body: Obj;
+}
+
+export class StepError extends Error {
+  constructor(readonly body: Obj) {
+    super(String(body["code"]));
+  }
+}
+/** Refuses the step: `{"error": {code, error_details?}}` in its response, nothing changed. */
+export const refuse = (code: string, details?: Record<string, string[]>): never => {
+  throw new StepError(details === undefined ? { code } : { code, error_details: details });
+};
+
+export function parseSteps(raw: unknown, c: IssueCollector): Step[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) return c.add("invalid_type", ["steps"]), [];
+  const out: Step[] = [];
+  let last = -Infinity;
+  raw.forEach((s: unknown, i) => {
+    const path: Path = ["steps", i];
+    if (!isObj(s)) return c.add("invalid_type", path);
+    const at = parseInstant(s["at"]);
+    if (at === undefined) c.add(isAbsentValue(s["at"]) ? "value_is_mandatory" : "invalid_timestamp", [...path, "at"]);
+    else if (at < last) c.add("invalid_value", [...path, "at"], "steps must be in time order");
+    else last = at;
+    const op = s["op"];
+    if (typeof op !== "string" || !(OPERATIONS as readonly string[]).includes(op)) c.add(isAbsentValue(op) ? "value_is_mandatory" : "invalid_value", [...path, "op"]);
+    const body = s["body"] ?? {};
+    if (!isObj(body)) c.add("invalid_type", [...path, "body"]);
+    if (at !== undefined && typeof op === "string" && isObj(body)) out.push({ at, op, body });
+  });
+  return out;
+}
+
+/** Turns an operation's outcome into a refusal (a field's `invalid_value`, or the code itself). */
+export function check(outcome: string, field?: string): void {
+  if (outcome === "ok") return;
+  if (outcome === "invalid_value" && field !== undefined) throw new ValidationError([issue("invalid_value", [field])]);
+  refuse(outcome);
+}
+
+/** A refused outcome of an invoice rule becomes the step's error. */
+export function outcome<T>(r: { ok: true; value: T } | { ok: false; code: string; issues?: Issues }): T {
+  if (r.ok) return r.value;
+  if (r.code === "validation_errors" && r.issues !== undefined) throw new ValidationError(r.issues);
+  return refuse(r.code);
+}

@@ -1,0 +1,146 @@
+/**
+ * Current and projected usage of a subscription (invoice.md §13) and the progressive-billing
+ * threshold check (§12).
+ */
+import type { Instant } from "../core/instant.js";
+import { issue, ValidationError } from "../core/issue.js";
+import { dateOf } from "../core/zone.js";
+import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
+import { computeBillingPeriod } from "../period/index.js";
+import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions, projectedUsage } from "../usage/index.js";
+import type { Plan } from "./catalog.js";
+import type { Simulation } from "./simulate.js";
+import type { Subscription } from "./state.js";
+import { isObj, type Obj, refuse, type Step } from "./steps.js";
+
+/** The subscription a usage call names (§13.1.1 checks 1–2). */
+export function usageSubscription(sim: Simulation, b: Obj): Subscription {
+  const customer = (typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined) ?? refuse("customer_not_found");
+  return sim.subscriptions.find((x) => x.customer === customer && x.external_id === b["external_subscription_id"] && x.status === "active")
+    ?? refuse("no_active_subscription");
+}
+
+/** The current-usage input of an active subscription at `at` (`full_usage` checked, §13.1.7). */
+export function usageInput(sim: Simulation, s: Subscription, at: Instant, options: CurrentUsageOptions & { readonly full_usage?: boolean }): CurrentUsageInput {
+  const tz = sim.timezoneOf(s.customer);
+  const plan = s.plan;
+  const period = computeBillingPeriod({
+    plan: { interval: plan.interval, pay_in_advance: plan.pay_in_advance, bill_charges_monthly: plan.bill_charges_monthly, bill_fixed_charges_monthly: plan.bill_fixed_charges_monthly },
+    subscription: { billing_time: s.billing_time, subscription_at: s.subscription_at, started_at: s.started_at, terminated_at: s.terminated_at, status: s.status },
+    timezone: tz,
+    billing_at: at,
+    current_usage: true,
+  });
+  const window = period.charges_period ?? refuse("no_active_subscription");
+  if (options.full_usage === true) {
+    const selecting = options.charge_id !== undefined || options.charge_code !== undefined || options.metric_code !== undefined;
+    const allowed = sim.catalog.organization.premium_integrations.includes("granular_lifetime_usage") && (selecting || options.group !== undefined)
+      && !plan.charges.some((ch) => (!selecting || selects(options, ch)) && ch.charge.prorated === true);
+    if (!allowed) refuse("full_usage_not_allowed");
+  }
+  const start = options.full_usage === true && s.started_at !== null ? s.started_at : window.start;
+  const orgTaxes = sim.catalog.organization.taxes;
+  return {
+    charges: plan.charges.map((ch) => ({
+      svc_id: ch.svc_id, code: ch.code, invoice_display_name: ch.invoice_display_name, usage: ch.usage, metric: ch.metric,
+      taxes: feeTaxes({ charge: ch.taxes, plan: plan.taxes, customer: s.customer.taxes, organization: orgTaxes }),
+    })),
+    events: sim.events.filter((e) => e.external_subscription_id === s.external_id),
+    window: { start, end: window.end },
+    charges_duration_in_days: period.charges_duration_in_days,
+    timezone: tz,
+    currency: plan.currency,
+    issuing_date: isoDate(dateOf((period.next_end_of_period - 1) as Instant, tz)),
+    ids: { subscription_id: s.svc_id },
+    options,
+  };
+}
+
+export function fetchCurrentUsage(sim: Simulation, step: Step): unknown {
+  const s = usageSubscription(sim, step.body);
+  const r = currentUsage(usageInput(sim, s, step.at, usageOptions(step.body)));
+  if (!r.ok) return refuse(r.code);
+  return { customer_usage: r.customer_usage };
+}
+
+export function fetchProjectedUsage(sim: Simulation, step: Step): unknown {
+  if (!sim.catalog.organization.premium_integrations.includes("projected_usage")) refuse("projected_usage_not_enabled");
+  const s = usageSubscription(sim, step.body);
+  const r = projectedUsage({ ...usageInput(sim, s, step.at, usageOptions(step.body)), now: step.at });
+  return { customer_projected_usage: r.customer_projected_usage };
+}
+
+/**
+ * Progressive billing (invoice.md §12, integration `progressive_billing`), once per clock
+ * instant: a subscription whose lifetime usage passes a usage threshold gets a
+ * progressive-billing invoice now.
+ */
+export function checkUsageThresholds(sim: Simulation, at: Instant): void {
+  if (!sim.catalog.organization.premium_integrations.includes("progressive_billing")) return;
+  for (const s of sim.subscriptions) {
+    if (s.status !== "active" || s.plan.usage_thresholds.length === 0) continue;
+    const input = usageInput(sim, s, at, { apply_taxes: false });
+    const r = currentUsage(input);
+    if (!r.ok) continue;
+    const passed = usageThresholdsPassed({
+      thresholds: s.plan.usage_thresholds,
+      historical_usage_amount_cents: 0n,
+      invoiced_usage_amount_cents: sim.invoicing.invoicedUsage(s),
+      current_usage_amount_cents: r.fees.reduce((a, f) => a + f.amount_cents, 0n),
+      progressive_billed_amount_cents: sim.invoicing.progressiveBilled(s, input.window.start),
+    });
+    if (passed.length > 0) sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "progressive_billing" }], at);
+  }
+}
+
+export function selects(o: CurrentUsageOptions, ch: Plan["charges"][number]): boolean {
+  if (o.charge_id !== undefined) return ch.svc_id === o.charge_id;
+  if (o.charge_code !== undefined) return ch.code === o.charge_code;
+  return ch.metric.code === o.metric_code;
+}
+
+export const isoDate = (d: { year: number; month: number; day: number }): string =>
+  `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+
+export const FALSE_TEXTS = new Set(["false", "0", "f", "off"]);
+
+/** The query options of `fetch_current_usage` (invoice.md §13.1.7), aliases included. */
+export function usageOptions(b: Obj): CurrentUsageOptions & { readonly full_usage?: boolean } {
+  const text = (...keys: string[]): string | undefined => {
+    for (const k of keys) if (typeof b[k] === "string") return b[k] as string;
+    return undefined;
+  };
+  const flag = (k: string): boolean | undefined => {
+    const v = b[k];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === "boolean") return v;
+    return !FALSE_TEXTS.has(String(v).toLowerCase());
+  };
+  let group = b["filter_by_group"] ?? b["group"];
+  if (typeof group === "string") {
+    try {
+      group = JSON.parse(group) as unknown;
+    } catch {
+      throw new ValidationError([issue("invalid_value", ["filter_by_group"])]);
+    }
+  }
+  if (group !== undefined && group !== null && !isObj(group)) throw new ValidationError([issue("invalid_value", ["filter_by_group"])]);
+  const groups = isObj(group)
+    ? Object.fromEntries(Object.entries(group).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).map(String)]))
+    : undefined;
+  const chargeId = text("filter_by_charge_id", "charge_id");
+  const chargeCode = text("filter_by_charge_code", "charge_code");
+  const metricCode = text("filter_by_metric_code", "billable_metric_code");
+  const applyTaxes = flag("apply_taxes");
+  const skip = flag("skip_grouping");
+  const full = flag("full_usage");
+  return {
+    ...(applyTaxes === undefined ? {} : { apply_taxes: applyTaxes }),
+    ...(chargeId === undefined ? {} : { charge_id: chargeId }),
+    ...(chargeCode === undefined ? {} : { charge_code: chargeCode }),
+    ...(metricCode === undefined ? {} : { metric_code: metricCode }),
+    ...(groups === undefined ? {} : { group: groups }),
+    ...(skip === undefined ? {} : { skip_grouping: skip }),
+    ...(full === undefined ? {} : { full_usage: full }),
+  };
+}
