@@ -165,7 +165,7 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     if ((p.trial_period ?? 0) > MAX_TRIAL_DAYS) c.add("value_is_out_of_range", [...path, "trial_period"]);
     const charges: PlanCharge[] = [];
     (p.charges ?? []).forEach((ch, j) => {
-      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], metrics, taxes, c);
+      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], metrics, taxes, c, organization.premium_integrations.includes("events_targeting_wallets"));
       if (charge !== undefined) charges.push(charge);
     });
     if (plans.has(p.code)) c.add("invalid_value", [...path, "code"], "duplicate plan code");
@@ -230,8 +230,12 @@ function groupKeys(properties: unknown): readonly string[] {
   return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
 }
 
+/** The grouping key that carries an event's target wallet. */
+export const TARGET_WALLET = "target_wallet_code";
+
 function parsePlanCharge(
   planCode: string, raw: Obj, j: number, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
+  targetsWallets: boolean,
 ): PlanCharge | undefined {
   const metricCode = raw["billable_metric_code"];
   const metric = typeof metricCode === "string" ? metrics.get(metricCode) : undefined;
@@ -264,7 +268,8 @@ function parsePlanCharge(
     usage: {
       id: svc_id,
       charge: parsed.value,
-      pricing_group_keys: groupKeys(raw["properties"]),
+      // Events may target a wallet (integration `events_targeting_wallets`): its code groups the fees (invoice.md §13.1.6).
+      pricing_group_keys: raw["accepts_target_wallet"] === true && targetsWallets ? [...groupKeys(raw["properties"]), TARGET_WALLET] : groupKeys(raw["properties"]),
       filters,
       invoice_display_name: display,
       ...(typeof raw["min_amount_cents"] === "number" ? { min_amount_cents: BigInt(raw["min_amount_cents"]) } : {}),

@@ -9,6 +9,7 @@ import { issue, type Path, ValidationError } from "../core/issue.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { Simulation } from "./simulate.js";
+import { TARGET_WALLET } from "./catalog.js";
 import { isAbsentValue, type Obj, type Step } from "./steps.js";
 
 export function createEvent(sim: Simulation, body: Obj, step: Step, index: number, path: Path = []): Obj {
@@ -26,7 +27,8 @@ export function createEvent(sim: Simulation, body: Obj, step: Step, index: numbe
     transaction_id: e.transaction_id,
     code: e.code,
     timestamp,
-    properties: (e.properties ?? {}) as Obj,
+    // A top-level `target_wallet_code` travels with the properties, where charges group by it.
+    properties: { ...(typeof body["target_wallet_code"] === "string" ? { [TARGET_WALLET]: body["target_wallet_code"] } : {}), ...(e.properties ?? {}) } as Obj,
     seq: sim.events.length,
     external_subscription_id: subId,
     ...(precise === undefined ? {} : { precise_total_amount_cents: precise.toFixed() }),

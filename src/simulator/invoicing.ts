@@ -6,10 +6,10 @@
 import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { wallToInstant } from "../core/zone.js";
-import { issuingDates } from "../fees/index.js";
+import { type Fee, issuingDates } from "../fees/index.js";
 import type { CurrencyCode } from "../core/currency.js";
 import { type BilledFee, type RunHistory, type RunReason, type SubscriptionRun, billRun, dayKey } from "./billing.js";
-import type { Organization } from "./catalog.js";
+import { type Organization, TARGET_WALLET } from "./catalog.js";
 import { commitmentLine } from "./commitments.js";
 import {
   type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type InvoiceCredit, type InvoiceFee, applyCoupons, applyCreditNoteCredits,
@@ -202,7 +202,7 @@ export class Invoicing {
       if (total > 0n && accounts.length > 0) {
         const r = applyPrepaidCredits({
           svc_invoice_id: inv.svc_id, currency: inv.currency, total_amount_cents: total, at,
-          fees: lines.map((l) => ({ fee: l.fee, taxes_precise_amount_cents: l.taxes.taxes_precise_amount_cents })), accounts,
+          fees: lines.map((l) => ({ fee: l.fee, taxes_precise_amount_cents: l.taxes.taxes_precise_amount_cents, target_wallet_code: targetWallet(l.billed.fee) })), accounts,
         });
         this.ctx.wallets.update(r.accounts, r.transactions);
         after = { ...after, prepaid: r.prepaid_credit_amount_cents };
@@ -404,6 +404,11 @@ export class Invoicing {
   feesJson(): unknown[] {
     return this.entries.flatMap((e) => ("line" in e ? [feeJson(null, e.line)] : e.invoice.status === "closed" ? [] : e.invoice.lines.map((l) => feeJson(e.invoice, l))));
   }
+}
+
+/** The wallet an event targeted, carried by the fee's group (invoice.md §9 buckets). */
+export function targetWallet(fee: Fee): string | null {
+  return fee.item.grouped_by?.[TARGET_WALLET] ?? null;
 }
 
 /** `YYYY-MM-DD` → the start of that day in the zone. */

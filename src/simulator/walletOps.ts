@@ -9,6 +9,7 @@ import {
 } from "../invoice/index.js";
 import { currentUsage } from "../usage/index.js";
 import type { Simulation } from "./simulate.js";
+import { targetWallet } from "./invoicing.js";
 import type { Customer } from "./state.js";
 import { refuse, type Step } from "./steps.js";
 import { usageInput } from "./usageOps.js";
@@ -74,7 +75,10 @@ export function refreshWallets(sim: Simulation, customer: Customer, at: Instant)
     }
   }
   const drafts = sim.invoicing.invoices.filter((i) => i.customer === customer && i.status === "draft" && i.totals.total_amount_cents !== 0n)
-    .flatMap((i) => i.lines.map((l) => ({ fee_type: l.fee.fee_type, metric_code: l.fee.metric_code, currency: i.currency, amount_cents: l.fee.amount_cents, taxes_amount_cents: l.taxes.taxes_amount_cents })));
+    .flatMap((i) => i.lines.map((l) => ({
+      fee_type: l.fee.fee_type, metric_code: l.fee.metric_code, target_wallet_code: targetWallet(l.billed.fee), currency: i.currency,
+      amount_cents: l.fee.amount_cents, taxes_amount_cents: l.taxes.taxes_amount_cents,
+    })));
   for (const id of sim.wallets.refreshOngoing(customer, { current, drafts, advance }, at)) {
     sim.invoicing.webhooks.push({ type: "wallet.depleted_ongoing_balance", at: formatInstant(at), object: { svc_wallet_id: id } });
   }
@@ -87,5 +91,5 @@ export function ongoingFee(f: Fee, metricCode: string, taxes: readonly Tax[]): O
     amount_cents: f.amount_cents, precise_amount_cents: f.precise_amount_cents, units: f.units, precise_coupons_amount_cents: ZERO,
     precise_credit_notes_amount_cents: ZERO, taxes, from_date: f.from_date, to_date: f.to_date, pay_in_advance: f.pay_in_advance,
   });
-  return { fee_type: "charge", metric_code: metricCode, currency: f.amount_currency, amount_cents: f.amount_cents, taxes_amount_cents: t.taxes_amount_cents };
+  return { fee_type: "charge", metric_code: metricCode, target_wallet_code: targetWallet(f), currency: f.amount_currency, amount_cents: f.amount_cents, taxes_amount_cents: t.taxes_amount_cents };
 }
