@@ -204,6 +204,7 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     const r = parseCatalogObject("add_on", raw, ["add_ons", i]);
     if (!r.ok) return c.addAll(r.issues);
     const a = r.value;
+    if (addOns.has(a.code)) c.add("invalid_value", ["add_ons", i, "code"], "duplicate add-on code");
     addOns.set(a.code, {
       svc_id: stableId("add_on", a.code), code: a.code, name: a.name, amount_cents: BigInt(a.amount_cents), currency: a.amount_currency as CurrencyCode,
       invoice_display_name: a.invoice_display_name ?? null, description: a.description ?? null, taxes: taxesOf(a.tax_codes, taxes, ["add_ons", i, "tax_codes"], c),

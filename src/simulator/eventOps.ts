@@ -6,13 +6,14 @@ import { parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
 import { issue, type Path, ValidationError } from "../core/issue.js";
-import { parseCatalogObject } from "../parse/schemas/index.js";
+import { type CatalogObject, parseCatalogObject } from "../parse/schemas/index.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { Simulation } from "./simulate.js";
 import { TARGET_WALLET } from "./catalog.js";
-import { isAbsentValue, type Obj, type Step } from "./steps.js";
+import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
 
-export function createEvent(sim: Simulation, body: Obj, step: Step, index: number, path: Path = []): Obj {
+/** An event checked against the store: its body, its subscription and its dedupe key. @throws ValidationError */
+function checkEvent(sim: Simulation, body: Obj, path: Path): { e: EventBody; subId: string; key: string } {
   const r = parseCatalogObject("event", body, path);
   if (!r.ok) throw new ValidationError(r.issues);
   const e = r.value;
@@ -20,6 +21,16 @@ export function createEvent(sim: Simulation, body: Obj, step: Step, index: numbe
   if (subId == null) throw new ValidationError([issue("value_is_mandatory", [...path, "external_subscription_id"])]);
   const key = JSON.stringify([subId, e.transaction_id]);
   if (sim.eventKeys.has(key)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
+  return { e, subId, key };
+}
+
+type EventBody = CatalogObject<"event">;
+
+export function createEvent(sim: Simulation, body: Obj, step: Step, index: number, path: Path = []): Obj {
+  return storeEvent(sim, body, checkEvent(sim, body, path), step, index);
+}
+
+function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBody; subId: string; key: string }, step: Step, index: number): Obj {
   const timestamp = (e.timestamp == null ? step.at : parseTimestamp(e.timestamp) ?? step.at) as Instant;
   const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents);
   sim.eventKeys.add(key);
@@ -63,14 +74,14 @@ export function soleSubscriptionOf(sim: Simulation, customerId: string | null | 
 export function createEvents(sim: Simulation, step: Step, index: number): unknown {
   const list = step.body["events"];
   if (!Array.isArray(list)) throw new ValidationError([issue(isAbsentValue(list) ? "value_is_mandatory" : "invalid_type", ["events"])]);
-  // Checked as a whole first: a batch with one bad event stores none.
+  // Checked as a whole first, against the store and within the batch: a batch with one bad event stores none.
   const seen = new Set<string>();
-  list.forEach((raw: unknown, i) => {
-    const r = parseCatalogObject("event", raw, ["events", i]);
-    if (!r.ok) throw new ValidationError(r.issues);
-    const key = JSON.stringify([r.value.external_subscription_id ?? "", r.value.transaction_id]);
-    if (seen.has(key)) throw new ValidationError([issue("value_already_exist", ["events", i, "transaction_id"])]);
-    seen.add(key);
+  const checked = list.map((raw: unknown, i) => {
+    if (!isObj(raw)) throw new ValidationError([issue("invalid_type", ["events", i])]);
+    const c = checkEvent(sim, raw, ["events", i]);
+    if (seen.has(c.key)) throw new ValidationError([issue("value_already_exist", ["events", i, "transaction_id"])]);
+    seen.add(c.key);
+    return { raw, c };
   });
-  return { events: list.map((raw: unknown, i) => createEvent(sim, raw as Obj, step, index, ["events", i])) };
+  return { events: checked.map(({ raw, c }) => storeEvent(sim, raw, c, step, index)) };
 }

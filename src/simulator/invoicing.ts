@@ -14,7 +14,7 @@ import { commitmentLine } from "./commitments.js";
 import {
   type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type InvoiceCredit, type InvoiceFee, applyCoupons, applyCreditNoteCredits,
   createCreditNote, estimateCreditNote, feeTaxAmounts, parseCreateCreditNote, parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons,
-  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits, finalizeDraftCreditNotes, type ProgressiveCreditSource, progressiveBillingCredits,
+  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits, finalizeDraftCreditNotes, recreditVoidedInvoice, type ProgressiveCreditSource, progressiveBillingCredits,
 } from "../invoice/index.js";
 import type { Wallets } from "./wallets.js";
 import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
@@ -29,6 +29,7 @@ export interface Webhook {
 
 export interface InvoicingContext {
   readonly organization: Organization;
+  readonly warn: (at: Instant, message: string) => void;
   readonly wallets: Wallets;
   readonly timezoneOf: (c: Customer) => string;
   readonly eventsOf: (s: Subscription) => readonly StoredEvent[];
@@ -246,6 +247,9 @@ export class Invoicing {
     const r = progressiveBillingCredits({
       invoice_id: inv.svc_id, currency: inv.currency, fees: lines.map((l) => l.fee), subscriptions, fee_key: (f) => keys.get(f.svc_id) ?? "",
     });
+    for (const x of r.excess) {
+      this.ctx.warn(inv.created_at, `the automatic credit note of ${x.amount_cents} cents on progressive-billing invoice ${x.progressive_invoice_id} (credit above the fees it offsets) is not implemented yet`);
+    }
     return { lines: lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) })), credits: r.credits, amount: r.progressive_billing_credit_amount_cents };
   }
 
@@ -390,6 +394,13 @@ export class Invoicing {
     const notes = voidInvoiceCreditNotes(issuedInvoice(inv, this.creditNotes), request.value, { created_at: at, issuing_date: isoDay(at, this.ctx.timezoneOf(inv.customer)) });
     if (!notes.ok) return notes;
     for (const n of notes.value.credit_notes) this.addNote(n, at);
+    // Without a note, the wallets that paid get their credits back (§16).
+    if (notes.value.recredit_wallets) {
+      for (const account of this.ctx.wallets.of(inv.customer)) {
+        const r = recreditVoidedInvoice(account, inv.svc_id, at);
+        this.ctx.wallets.update([r.account], r.transactions);
+      }
+    }
     inv.status = "voided";
     inv.customer.applied_coupons = recreditCoupons(inv.customer.applied_coupons, inv.svc_id, at);
     this.webhooks.push({ type: "invoice.voided", at: formatInstant(at), object: invoiceJson(inv) });

@@ -9,6 +9,7 @@
 import { formatInstant, type Instant, parseInstant } from "../core/instant.js";
 import { issue, IssueCollector, ValidationError } from "../core/issue.js";
 import { trialEnd } from "../fees/index.js";
+import { walletExpiryInstant } from "../invoice/index.js";
 import { nextBillingBoundary, scheduleOf } from "../period/index.js";
 import type { Alert } from "../usage/index.js";
 import { createAlert, evaluateAlerts, fetchAlertStep } from "./alertOps.js";
@@ -81,6 +82,7 @@ export class Simulation {
   constructor(readonly catalog: Catalog) {
     this.invoicing = new Invoicing({
       organization: catalog.organization,
+      warn: (at, message) => this.warn(at, message),
       wallets: this.wallets,
       timezoneOf: (c) => this.timezoneOf(c),
       eventsOf: (s) => this.events.filter((e) => e.external_subscription_id === s.external_id),
@@ -143,6 +145,11 @@ export class Simulation {
         runs.set(s.customer, [...(runs.get(s.customer) ?? []), { subscription: s, at: next, reason: "periodic" }]);
       }
       for (const [customer, list] of runs) this.invoicing.issue(customer, list, next);
+      // Wallets whose expiration has come are terminated (the reference's expiry job, §11).
+      for (const a of this.wallets.accounts) {
+        const expiry = a.wallet.status === "active" ? walletExpiryInstant(a.wallet) : null;
+        if (expiry !== null && expiry <= next) this.wallets.terminate(a, expiry);
+      }
       // Subscriptions whose ending_at has come end then, as a termination would.
       for (const s of this.subscriptions) {
         if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= next) terminate(this, s, s.ending_at, "generate", "credit");
@@ -163,6 +170,10 @@ export class Simulation {
       if (s.status === "active") take(this.boundaryAfter(s));
       if (s.status === "active" && s.trial_billing_at !== null) take(s.trial_billing_at);
       if ((s.status === "active" || s.status === "pending") && s.ending_at !== null) take(s.ending_at);
+    }
+    for (const a of this.wallets.accounts) {
+      const expiry = a.wallet.status === "active" ? walletExpiryInstant(a.wallet) : null;
+      if (expiry !== null) take(expiry);
     }
     return next;
   }
@@ -272,8 +283,4 @@ export class Simulation {
 
 
 
-  notImplemented(step: Step, what: string): never {
-    this.warn(step.at, `${what} are not implemented yet; the step changed nothing`);
-    return refuse("not_implemented");
-  }
 }

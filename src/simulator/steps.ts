@@ -22,6 +22,8 @@ export const OPERATIONS = [
 export type Operation = (typeof OPERATIONS)[number];
 
 export interface Step {
+  /** Its position in the timeline (warnings name it). */
+  readonly index: number;
   readonly at: Instant;
   readonly op: string;
   readonly body: Obj;
@@ -53,7 +55,7 @@ export function parseSteps(raw: unknown, c: IssueCollector): Step[] {
     if (typeof op !== "string" || !(OPERATIONS as readonly string[]).includes(op)) c.add(isAbsentValue(op) ? "value_is_mandatory" : "invalid_value", [...path, "op"]);
     const body = s["body"] ?? {};
     if (!isObj(body)) c.add("invalid_type", [...path, "body"]);
-    if (at !== undefined && typeof op === "string" && isObj(body)) out.push({ at, op, body });
+    if (at !== undefined && typeof op === "string" && isObj(body)) out.push({ index: i, at, op, body });
   });
   return out;
 }

@@ -106,6 +106,8 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
     change: null,
     ending_at: b.ending_at == null ? null : parseTimestamp(b.ending_at) ?? null,
   };
+  // A customer bills in one currency: a plan in another is refused (interface spec, Limits).
+  if (customer.currency !== null && customer.currency !== plan.currency) throw new ValidationError([issue("currencies_does_not_match", ["currency"])]);
   customer.currency ??= plan.currency;
   sim.subscriptions.push(s);
   if (subscriptionAt <= step.at) sim.start(s, step.at);

@@ -24,6 +24,9 @@ export function createWallet(sim: Simulation, step: Step): unknown {
   const r = sim.wallets.create(step.body, customer, step.at, metricCodes(sim));
   if (customer !== undefined) customer.currency ??= r.account.wallet.currency;
   creditInvoices(sim, step, r.credit_invoices.length);
+  if (r.account.wallet.recurring_transaction_rules.length > 0) {
+    sim.warn(step.at, `wallet ${r.account.wallet.code}: recurring transaction rules are not run yet (no automatic top-up)`, step.index);
+  }
   return { wallet: walletJson(r.account.wallet) };
 }
 
@@ -41,7 +44,7 @@ export function walletTransaction(sim: Simulation, step: Step): unknown {
 
 /** Purchased credits are paid through a `credit` invoice, which is not built yet: said, not dropped. */
 export function creditInvoices(sim: Simulation, step: Step, count: number): void {
-  if (count > 0) sim.warn(step.at, "the credit invoice of purchased wallet credits is not implemented yet; the purchase stays pending");
+  if (count > 0) sim.warn(step.at, "the credit invoice of purchased wallet credits is not implemented yet; the purchase stays pending", step.index);
 }
 
 /** `fetch_wallet`: the balances as of the clock, ongoing ones refreshed from the customer's usage (§11.5). */
