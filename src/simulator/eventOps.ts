@@ -44,7 +44,7 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBod
     external_subscription_id: subId,
     ...(precise === undefined ? {} : { precise_total_amount_cents: precise.toFixed() }),
   };
-  sim.events.push(event);
+  sim.storeEvent(event);
   const sub = sim.subscriptions.find((s) => s.external_id === subId && s.status === "active");
   for (const ch of sub?.plan.charges ?? []) {
     if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
@@ -52,7 +52,7 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBod
       sim.warn(step.at, `event ${e.transaction_id}: pay-in-advance fees of charges with filters or of ${ch.metric.aggregation_type} are not implemented yet, none was created`, index);
       continue;
     }
-    const billed = payInAdvanceFee(sub!, ch, event, sim.events.filter((x) => x.external_subscription_id === subId), sim.timezoneOf(sub!.customer));
+    const billed = payInAdvanceFee(sub!, ch, event, sim.eventsOf(subId), sim.timezoneOf(sub!.customer));
     if (billed === undefined) continue;
     const run = { subscription: sub!, at: step.at, reason: "in_advance_charge" as const };
     if (ch.invoiceable) sim.invoicing.issueAdvanceCharge(billed, run);

@@ -150,6 +150,7 @@ export class Invoicing {
       // The commitment true-ups come last, after every run's fees (§1.1 step 4).
       const lines = invoiceLines(billed, this.ctx.organization);
       for (const run of inv.runs) {
+        if (run.subscription.plan.minimum_commitment === null) continue;
         const fees = [...this.feesOf(run.subscription, inv), ...lines.filter((l) => l.run?.subscription === run.subscription).map((l) => l.fee)];
         const c = commitmentLine(run, tz, fees, this.ctx.organization);
         if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });

@@ -65,6 +65,8 @@ export class Simulation {
   readonly customers = new Map<string, Customer>();
   readonly subscriptions: Subscription[] = [];
   readonly events: StoredEvent[] = [];
+  /** The events of each external subscription id, in arrival order (billing runs read them often). */
+  private readonly eventsBy = new Map<string, StoredEvent[]>();
   readonly eventKeys = new Set<string>();
   alerts: Alert[] = [];
   readonly responses: unknown[] = [];
@@ -72,6 +74,7 @@ export class Simulation {
   clock = -Infinity as Instant;
   readonly invoicing: Invoicing;
   readonly wallets = new Wallets();
+  private readonly boundaries = new WeakMap<Subscription, { readonly key: string; readonly at: Instant }>();
 
   readonly refSources: RefSources = {
     invoices: () => this.invoicing.json() as Obj[],
@@ -85,7 +88,7 @@ export class Simulation {
       warn: (at, message) => this.warn(at, message),
       wallets: this.wallets,
       timezoneOf: (c) => this.timezoneOf(c),
-      eventsOf: (s) => this.events.filter((e) => e.external_subscription_id === s.external_id),
+      eventsOf: (s) => this.eventsOf(s.external_id),
     });
   }
 
@@ -178,14 +181,33 @@ export class Simulation {
     return next;
   }
 
+  /** Stores an event (arrival order is its `seq`). */
+  storeEvent(e: StoredEvent): void {
+    this.events.push(e);
+    const list = this.eventsBy.get(e.external_subscription_id);
+    if (list === undefined) this.eventsBy.set(e.external_subscription_id, [e]);
+    else list.push(e);
+  }
+
+  /** The events sent under an external subscription id (shared by plan changes), in arrival order. */
+  eventsOf(externalId: string): readonly StoredEvent[] {
+    return this.eventsBy.get(externalId) ?? [];
+  }
+
+  /** The next billing boundary of `s` after its last one; memoized on what it depends on (the clock asks at every step). */
   boundaryAfter(s: Subscription): Instant {
     const tz = this.timezoneOf(s.customer);
-    return nextBillingBoundary({
+    const key = `${s.billed_until}|${s.started_at}|${tz}|${s.plan.code}`;
+    const cached = this.boundaries.get(s);
+    if (cached !== undefined && cached.key === key) return cached.at;
+    const at = nextBillingBoundary({
       schedule: scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz),
       bills_monthly: s.plan.bill_charges_monthly,
       timezone: tz,
       started_at: s.started_at,
     }, s.billed_until);
+    this.boundaries.set(s, { key, at });
+    return at;
   }
 
   /** Activation at `at`: the clock reaching `subscription_at`, or the creation of one whose date has come (its anchor stays). */

@@ -45,7 +45,7 @@ export function usageInput(sim: Simulation, s: Subscription, at: Instant, option
       svc_id: ch.svc_id, code: ch.code, invoice_display_name: ch.invoice_display_name, usage: ch.usage, metric: ch.metric,
       taxes: feeTaxes({ charge: ch.taxes, plan: plan.taxes, customer: s.customer.taxes, organization: orgTaxes }),
     })),
-    events: sim.events.filter((e) => e.external_subscription_id === s.external_id),
+    events: sim.eventsOf(s.external_id),
     window: { start, end: window.end },
     charges_duration_in_days: period.charges_duration_in_days,
     timezone: tz,
