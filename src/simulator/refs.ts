@@ -20,11 +20,23 @@ export interface RefSources {
 
 /** The body with every `{"$ref": …}` replaced by the value it names. @throws ValidationError naming an unresolvable reference. */
 export function resolveRefs(x: unknown, src: RefSources, path: Path = []): unknown {
-  if (Array.isArray(x)) return x.map((v, i) => resolveRefs(v, src, [...path, i]));
+  return hasRef(x) ? resolveIn(x, src, path) : x;
+}
+
+/** Whether a `$ref` occurs anywhere in `x` (a scan that allocates nothing: most bodies have none). */
+function hasRef(x: unknown): boolean {
+  if (Array.isArray(x)) return x.some(hasRef);
+  if (!isObj(x)) return false;
+  for (const k in x) if (k === "$ref" || hasRef(x[k])) return true;
+  return false;
+}
+
+function resolveIn(x: unknown, src: RefSources, path: Path): unknown {
+  if (Array.isArray(x)) return x.map((v, i) => resolveIn(v, src, [...path, i]));
   if (!isObj(x)) return x;
   const keys = Object.keys(x);
   if (keys.length === 1 && keys[0] === "$ref") return resolve(x["$ref"], src, path);
-  return Object.fromEntries(keys.map((k) => [k, resolveRefs(x[k], src, [...path, k])]));
+  return Object.fromEntries(keys.map((k) => [k, resolveIn(x[k], src, [...path, k])]));
 }
 
 function resolve(ref: unknown, src: RefSources, path: Path): unknown {
