@@ -1,8 +1,8 @@
 /**
  * The fees one billing run puts on an invoice for one subscription (invoice.md §1.1
  * steps 1–2; periods.md §4–§5, §9): the subscription fee when §5 creates one, then the
- * usage charges the run bills. Fixed charges and commitments are not billed yet (the
- * simulator warns).
+ * usage charges the run bills, its fixed charges (fixedCharges.ts), then the recurring
+ * pay-in-advance charges' period fees (the fee order of invoice.md §1.1).
  */
 import type { Instant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
@@ -13,6 +13,7 @@ import {
 import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod, scheduleOf } from "../period/index.js";
 import type { Tax } from "../invoice/index.js";
 import type { PlanCharge } from "./catalog.js";
+import { runFixedChargeFees } from "./fixedCharges.js";
 import type { StoredEvent, Subscription } from "./state.js";
 
 /** Why a subscription is on an invoice; `in_advance_charge` invoices carry given fees, not billed runs. */
@@ -20,7 +21,7 @@ export type RunReason = "starting" | "periodic" | "terminating" | "in_advance_ch
 
 export interface BilledFee {
   readonly fee: Fee;
-  /** The charge, for a usage fee. */
+  /** The charge, for a usage fee (null for the subscription fee and fixed-charge fees). */
   readonly charge: PlanCharge | null;
   /** Taxes chosen by the caller (a commitment fee's own, §5.1), instead of charge → plan → customer → organization. */
   readonly taxes?: readonly Tax[];
@@ -39,7 +40,7 @@ export interface RunResult {
 
 
 /** The period input of a run, with the subscription as it is at the run. */
-function periodInput(run: SubscriptionRun, timezone: string): BillingPeriodInput {
+export function periodInput(run: SubscriptionRun, timezone: string): BillingPeriodInput {
   const s = run.subscription;
   const p = s.plan;
   return {
@@ -101,7 +102,8 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
     started_in_past: startedInPast,
     ...months,
     in_trial_not_ending_today: inTrialNotEndingToday(trial?.trial_end, run.at, timezone),
-    advance_fixed_charges_starting_invoice: false,
+    // An arrears plan is on a starting invoice only for its pay-in-advance fixed charges.
+    advance_fixed_charges_starting_invoice: run.reason === "starting" && !plan.pay_in_advance,
   });
   if (created && (content === null || content.subscription_fee)) {
     const fee = subscriptionFee({
@@ -133,6 +135,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
   // fee is paid ahead, like the plan's); other charges the charges window of the run.
   let advance: BillingPeriod | undefined;
   const advanceWindow = (): BillingPeriod => (advance ??= computeBillingPeriod({ ...input, current_usage: true }));
+  const periodFees: BilledFee[] = [];
   if (content === null || content.usage_charges) {
     for (const ch of plan.charges) {
       if (!usageChargeIsBilled({ pay_in_advance: ch.charge.pay_in_advance === true }, ch.metric.recurring === true, run.reason)) continue;
@@ -149,9 +152,11 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
         currency: plan.currency,
         terminated_by_upgrade: run.reason === "terminating" && s.change === "upgrade",
         ids: { subscription_id: s.svc_id },
-      })) fees.push({ fee, charge: ch });
+      })) (ch.charge.pay_in_advance === true ? periodFees : fees).push({ fee, charge: ch });
     }
   }
+  if (content === null || content.arrears_fixed_charges) fees.push(...runFixedChargeFees(run, input, billing, timezone));
+  fees.push(...periodFees);
   return { fees, billing };
 }
 

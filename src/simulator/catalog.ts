@@ -3,13 +3,13 @@
  * once (every issue named by its path) and turned into what the engine's areas take.
  */
 import type { CurrencyCode } from "../core/currency.js";
-import { parseDecimal } from "../core/decimal.js";
+import { type Decimal, ZERO, parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { IssueCollector, Path } from "../core/issue.js";
 import { isValidTimeZone } from "../core/zone.js";
 import { type BillableMetric, parseMetric } from "../aggregation/index.js";
 import { type Charge, parseCharge } from "../charges/index.js";
-import type { MetricFilters, UsageCharge, UsageChargeFilter } from "../fees/index.js";
+import type { FixedCharge, MetricFilters, UsageCharge, UsageChargeFilter } from "../fees/index.js";
 import { type CouponTemplate, type Tax, type UsageThreshold, parseCouponTemplate } from "../invoice/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import type { Interval } from "../period/index.js";
@@ -43,6 +43,20 @@ export interface PlanCharge {
   readonly taxes: readonly Tax[] | undefined;
 }
 
+/** A plan's fixed charge (periods.md §7): an add-on billed per period for a number of units. */
+export interface PlanFixedCharge {
+  readonly svc_id: string;
+  /** Its code (default: the add-on's code); steps name it. */
+  readonly code: string;
+  readonly add_on: AddOn;
+  /** What the fees area prices (`id` = svc_id, `name` = the add-on's name). */
+  readonly fixed_charge: FixedCharge;
+  /** Units of the plan (a subscription may override them). */
+  readonly units: Decimal;
+  /** `undefined`: none of its own (the plan's apply, invoice.md §5.1). */
+  readonly taxes: readonly Tax[] | undefined;
+}
+
 export interface Plan {
   readonly svc_id: string;
   readonly code: string;
@@ -55,7 +69,8 @@ export interface Plan {
   readonly bill_fixed_charges_monthly: boolean;
   readonly trial_period: number;
   readonly charges: readonly PlanCharge[];
-  readonly fixed_charges_count: number;
+  /** In `fixed_charges[]` order (the fee order, invoice.md §1.1). */
+  readonly fixed_charges: readonly PlanFixedCharge[];
   readonly taxes: readonly Tax[] | undefined;
   /** invoice.md §12.1. */
   readonly usage_thresholds: readonly UsageThreshold[];
@@ -151,6 +166,17 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     metrics.set(m.code, { ...m, svc_id: stableId("billable_metric", m.code), name: r.value.name, filters: r.value.filters ?? [] });
   });
 
+  const addOns = new Map<string, AddOn>();
+  list(root, "add_ons", c).forEach((raw, i) => {
+    const r = parseCatalogObject("add_on", raw, ["add_ons", i]);
+    if (!r.ok) return c.addAll(r.issues);
+    const a = r.value;
+    if (addOns.has(a.code)) c.add("invalid_value", ["add_ons", i, "code"], "duplicate add-on code");
+    addOns.set(a.code, {
+      svc_id: stableId("add_on", a.code), code: a.code, name: a.name, amount_cents: BigInt(a.amount_cents), currency: a.amount_currency as CurrencyCode,
+      invoice_display_name: a.invoice_display_name ?? null, description: a.description ?? null, taxes: taxesOf(a.tax_codes, taxes, ["add_ons", i, "tax_codes"], c),
+    });
+  });
   const plans = new Map<string, Plan>();
   list(root, "plans", c).forEach((raw, i) => {
     const path = ["plans", i];
@@ -181,7 +207,7 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
       bill_fixed_charges_monthly: p.bill_fixed_charges_monthly === true,
       trial_period: p.trial_period ?? 0,
       charges,
-      fixed_charges_count: (p.fixed_charges ?? []).length,
+      fixed_charges: parsePlanFixedCharges(p.code, (p.fixed_charges ?? []) as Obj[], [...path, "fixed_charges"], addOns, taxes, c),
       taxes: taxesOf(p.tax_codes, taxes, [...path, "tax_codes"], c),
       usage_thresholds: (p.usage_thresholds ?? []).map((t) => ({ amount_cents: BigInt(t.amount_cents), recurring: t.recurring === true, threshold_display_name: t.threshold_display_name ?? null })),
       minimum_commitment: p.minimum_commitment == null ? null : {
@@ -198,17 +224,6 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     if (!r.ok) return c.addAll(r.issues);
     if (coupons.has(r.value.code)) c.add("invalid_value", ["coupons", i, "code"], "duplicate coupon code");
     coupons.set(r.value.code, r.value);
-  });
-  const addOns = new Map<string, AddOn>();
-  list(root, "add_ons", c).forEach((raw, i) => {
-    const r = parseCatalogObject("add_on", raw, ["add_ons", i]);
-    if (!r.ok) return c.addAll(r.issues);
-    const a = r.value;
-    if (addOns.has(a.code)) c.add("invalid_value", ["add_ons", i, "code"], "duplicate add-on code");
-    addOns.set(a.code, {
-      svc_id: stableId("add_on", a.code), code: a.code, name: a.name, amount_cents: BigInt(a.amount_cents), currency: a.amount_currency as CurrencyCode,
-      invoice_display_name: a.invoice_display_name ?? null, description: a.description ?? null, taxes: taxesOf(a.tax_codes, taxes, ["add_ons", i, "tax_codes"], c),
-    });
   });
   return { organization, metrics, taxes, plans, coupons, add_ons: addOns };
 }
@@ -277,4 +292,37 @@ function parsePlanCharge(
     },
     taxes: taxesOf(raw["tax_codes"], taxes, [...path, "tax_codes"], c),
   };
+}
+
+/** A plan's `fixed_charges` (their shape already checked by the catalog schema): add-on, model, units, taxes. */
+function parsePlanFixedCharges(
+  planCode: string, raws: readonly Obj[], path: Path, addOns: ReadonlyMap<string, AddOn>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
+): PlanFixedCharge[] {
+  const out: PlanFixedCharge[] = [];
+  raws.forEach((raw, j) => {
+    const at = [...path, j];
+    const addOnCode = raw["add_on_code"];
+    const addOn = typeof addOnCode === "string" ? addOns.get(addOnCode) : undefined;
+    if (addOn === undefined) c.add("invalid_value", [...at, "add_on_code"], `unknown add-on ${JSON.stringify(addOnCode)}`);
+    const parsed = parseCharge(raw, at);
+    if (!parsed.ok) c.addAll(parsed.issues);
+    const units = raw["units"] === undefined || raw["units"] === null ? ZERO : parseDecimal(raw["units"]);
+    if (units === undefined || units.lt(ZERO)) c.add("invalid_value", [...at, "units"]);
+    const ownTaxes = taxesOf(raw["tax_codes"], taxes, [...at, "tax_codes"], c);
+    const code = typeof raw["code"] === "string" && raw["code"] !== "" ? raw["code"] : addOn?.code;
+    if (code !== undefined && out.some((f) => f.code === code)) c.add("invalid_value", [...at, "code"], "duplicate fixed charge code");
+    if (addOn === undefined || !parsed.ok || units === undefined || code === undefined) return;
+    const model = parsed.value;
+    if (model.charge_model !== "standard" && model.charge_model !== "graduated" && model.charge_model !== "volume") {
+      return c.add("invalid_charge_model", [...at, "charge_model"]);
+    }
+    const svc_id = stableId("fixed_charge", planCode, j);
+    const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;
+    const fixed_charge = {
+      ...model, id: svc_id, code, name: addOn.name, invoice_display_name: display,
+      pay_in_advance: model.pay_in_advance === true, prorated: model.prorated === true,
+    } as FixedCharge;
+    out.push({ svc_id, code, add_on: addOn, fixed_charge, units, taxes: ownTaxes });
+  });
+  return out;
 }

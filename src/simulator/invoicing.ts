@@ -14,7 +14,7 @@ import { commitmentLine } from "./commitments.js";
 import {
   type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type InvoiceCredit, type InvoiceFee, applyCoupons, applyCreditNoteCredits,
   createCreditNote, estimateCreditNote, feeTaxAmounts, parseCreateCreditNote, parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons,
-  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits, finalizeDraftCreditNotes, recreditVoidedInvoice, type ProgressiveCreditSource, progressiveBillingCredits,
+  releaseCouponCredits, voidInvoiceCreditNotes, applyPrepaidCredits, finalizeDraftCreditNotes, recreditVoidedInvoice, previewCoupons, type ProgressiveCreditSource, progressiveBillingCredits,
 } from "../invoice/index.js";
 import type { Wallets } from "./wallets.js";
 import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
@@ -123,7 +123,7 @@ export class Invoicing {
    * (Re)computes the invoice's fees and totals from its runs and the events known now
    * (§1.2.1), then §1.1: coupons only when `finalizing` (a draft carries none).
    */
-  private build(inv: InvoiceRecord, at: Instant, finalizing: boolean): void {
+  private build(inv: InvoiceRecord, at: Instant, finalizing: boolean, preview = false): void {
     const tz = this.ctx.timezoneOf(inv.customer);
     const billed = [];
     const periods = [];
@@ -161,7 +161,7 @@ export class Invoicing {
     const credits: InvoiceCredit[] = [];
     // (a) progressive-billing credits, drafts included (§3).
     let progressive = 0n;
-    if (chargesFrom.size > 0) {
+    if (chargesFrom.size > 0 && !preview) {
       const r = this.progressiveCredits(inv, lines, chargesFrom);
       lines = r.lines;
       progressive = r.amount;
@@ -169,8 +169,17 @@ export class Invoicing {
     }
     let coupons = 0n;
     // One-off invoices take no coupons, credit notes or prepaid credits (§1.2).
-    const credited = finalizing && inv.invoice_type !== "one_off";
-    if (credited && feesAmount > 0n && inv.customer.applied_coupons.length > 0) {
+    const credited = (finalizing || preview) && inv.invoice_type !== "one_off";
+    if (preview && feesAmount > 0n) {
+      // §4.4: the customer's active coupons, never metric-limited ones, nothing consumed.
+      const r = previewCoupons({
+        invoice_id: inv.svc_id, currency: inv.currency, fees: lines.map((l) => l.fee), sub_total_excluding_taxes_amount_cents: feesAmount,
+        applied_coupons: inv.customer.applied_coupons.filter((a) => a.status === "active"), first_plan_code: inv.runs[0]?.subscription.plan.code ?? null,
+      });
+      lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) }));
+      coupons = r.coupons_amount_cents;
+      credits.push(...r.credits);
+    } else if (credited && feesAmount > 0n && inv.customer.applied_coupons.length > 0) {
       const r = applyCoupons({
         invoice_id: inv.svc_id, currency: inv.currency, at, fees: lines.map((l) => l.fee),
         sub_total_excluding_taxes_amount_cents: feesAmount - progressive, applied_coupons: inv.customer.applied_coupons,
@@ -191,7 +200,7 @@ export class Invoicing {
       if (r.credits.length > 0) {
         lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]! }));
         const updated = new Map(r.credit_notes.map((n) => [n.svc_id, n]));
-        this.creditNotes = this.creditNotes.map((n) => updated.get(n.svc_id) ?? n);
+        if (!preview) this.creditNotes = this.creditNotes.map((n) => updated.get(n.svc_id) ?? n);
         credits.push(...r.credits);
         after = { credit_notes: r.credit_notes_amount_cents, prepaid: 0n };
       }
@@ -206,7 +215,7 @@ export class Invoicing {
           svc_invoice_id: inv.svc_id, currency: inv.currency, total_amount_cents: total, at,
           fees: lines.map((l) => ({ fee: l.fee, taxes_precise_amount_cents: l.taxes.taxes_precise_amount_cents, target_wallet_code: targetWallet(l.billed.fee) })), accounts,
         });
-        this.ctx.wallets.update(r.accounts, r.transactions);
+        if (!preview) this.ctx.wallets.update(r.accounts, r.transactions);
         after = { ...after, prepaid: r.prepaid_credit_amount_cents };
         inv.prepaid = { granted: r.prepaid_granted_credit_amount_cents, purchased: r.prepaid_purchased_credit_amount_cents };
       }
@@ -303,6 +312,29 @@ export class Invoicing {
       subscription_fee_days: others.flatMap((i) => i.lines.filter((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s).map(() => dayKey(i.created_at, tz))),
       previous_period_billed: true,
     };
+  }
+
+  /**
+   * An unsaved invoice for `runs` at `at` (invoice.md §15): the same fees, taxes and totals,
+   * preview coupons (§4.4), no progressive-billing credits, credit notes and wallets as they
+   * would apply — nothing is stored, consumed or counted.
+   */
+  preview(customer: Customer, runs: readonly SubscriptionRun[], at: Instant): InvoiceRecord {
+    const tz = this.ctx.timezoneOf(customer);
+    const dates = issuingDates({
+      invoice_at: at, timezone: tz, kind: "non_recurring", invoice_grace_period: 0,
+      net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
+    });
+    const inv: InvoiceRecord = {
+      svc_id: stableId("invoice", customer.external_id, "preview", at), number: "PREVIEW", sequential_id: 0, customer,
+      currency: runs[0]!.subscription.plan.currency, invoice_type: "subscription", runs, fixed_lines: null, created_at: at,
+      issuing_date: dates.issuing_date, payment_due_date: dates.payment_due_date,
+      net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term, finalize_at: null,
+      status: "draft", payment_status: "pending", lines: [], totals: undefined as never, taxes: undefined as never, credits: [],
+      billing_periods: [], total_paid_amount_cents: 0n, prepaid: { granted: null, purchased: null },
+    };
+    this.build(inv, at, false, true);
+    return inv;
   }
 
   /** A draft refreshed and finalized (or closed when its fees are 0 and the customer skips those, §1.3). */

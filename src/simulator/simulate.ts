@@ -19,11 +19,13 @@ import { creditNoteJson } from "./creditNotes.js";
 import { createEvent, createEvents } from "./eventOps.js";
 import { applyCoupon, createCreditNote, createOneOff, createPayment, estimateCreditNote, invoiceOp } from "./invoiceOps.js";
 import { Invoicing } from "./invoicing.js";
+import { previewInvoice } from "./previewOps.js";
 import { type RefSources, resolveRefs } from "./refs.js";
 import type { Customer, StoredEvent, Subscription } from "./state.js";
 import { check, isAbsentValue, isObj, type Obj, type Operation, outcome, parseSteps, refuse, type Step, StepError } from "./steps.js";
 import {
-  createCustomer, createSubscription, fetchSubscription, subscriptionJson, type SubscriptionJson, switchTo, terminate, terminateSubscription,
+  createCustomer, createSubscription, fetchSubscription, startFixedCharges, subscriptionJson, type SubscriptionJson, switchTo, terminate, terminateSubscription,
+  updateSubscriptionFixedCharge,
 } from "./subscriptionOps.js";
 import { checkUsageThresholds, fetchCurrentUsage, fetchProjectedUsage } from "./usageOps.js";
 import { createWallet, fetchWallet, metricCodes, walletOp, walletTransaction } from "./walletOps.js";
@@ -202,7 +204,7 @@ export class Simulation {
     if (cached !== undefined && cached.key === key) return cached.at;
     const at = nextBillingBoundary({
       schedule: scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz),
-      bills_monthly: s.plan.bill_charges_monthly,
+      bills_monthly: s.plan.bill_charges_monthly || s.plan.bill_fixed_charges_monthly,
       timezone: tz,
       started_at: s.started_at,
     }, s.billed_until);
@@ -217,6 +219,8 @@ export class Simulation {
     s.billed_until = at;
     const earlier = this.subscriptions.filter((x) => x.external_id === s.external_id && x.started_at !== null).map((x) => x.started_at!);
     s.initial_started_at = Math.min(...earlier) as Instant;
+    // Pay-in-advance fixed charges the starting invoice does not carry get their own (arrears plan, or in trial).
+    startFixedCharges(this, s, at);
     // A plan paid in advance bills its first period when it starts, or when its trial ends.
     if (!s.plan.pay_in_advance) return;
     const trial = trialEnd(s.initial_started_at, s.plan.trial_period);
@@ -242,6 +246,7 @@ export class Simulation {
         case "create_alert": return createAlert(this, step);
         case "fetch_alert": return fetchAlertStep(this, step);
         case "fetch_subscription": return fetchSubscription(this, step);
+        case "update_subscription_fixed_charge": return updateSubscriptionFixedCharge(this, step);
         case "apply_coupon": return applyCoupon(this, step);
         case "finalize_invoice": return invoiceOp(this, step, (inv) => this.invoicing.finalize(inv, step.at));
         case "refresh_invoice": return invoiceOp(this, step, (inv) => this.invoicing.refresh(inv, step.at));
@@ -250,6 +255,7 @@ export class Simulation {
         case "create_credit_note": return createCreditNote(this, step);
         case "create_wallet": return createWallet(this, step);
         case "create_one_off_invoice": return createOneOff(this, step);
+        case "preview_invoice": return previewInvoice(this, step);
         case "update_wallet": return walletOp(this, step, (a, c) => this.wallets.updateWallet(a, step.body, c, step.at, metricCodes(this)));
         case "terminate_wallet": return walletOp(this, step, (a) => this.wallets.terminate(a, step.at));
         case "create_wallet_transaction": return walletTransaction(this, step);

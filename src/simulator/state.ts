@@ -3,8 +3,10 @@
  * outlives it).
  */
 import type { CurrencyCode } from "../core/currency.js";
+import type { Decimal } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import type { UsageEvent } from "../aggregation/index.js";
+import type { Fee } from "../fees/index.js";
 import type { AppliedCoupon, Tax } from "../invoice/index.js";
 import type { BillingTime } from "../period/index.js";
 import type { Plan } from "./catalog.js";
@@ -54,6 +56,30 @@ export interface Subscription {
   trial_billing_at: Instant | null;
   /** The instant of the last billing boundary handled (runs are looked for after it). */
   billed_until: Instant;
+  // Fixed charges (optional: a record made elsewhere, e.g. for a preview, has none of its own).
+  /** Fixed-charge units at the start (code → units; `plan_overrides.fixed_charges`), else the plan's. */
+  fixed_charge_start_units?: ReadonlyMap<string, Decimal>;
+  /** Units changes after the creation, in creation order (periods.md §7.1); the start's event is `started_at + 1 s`. */
+  fixed_charge_changes?: readonly FixedChargeChange[];
+  /** Per-subscription taxes of fixed charges (code → taxes; `update_subscription_fixed_charge` `tax_codes`). */
+  fixed_charge_taxes?: ReadonlyMap<string, readonly Tax[]>;
+  /** The fixed-charge fees already billed for a subscription, on the invoices not holding `except` (a billing run). */
+  readonly fixed_charge_ledger?: FixedChargeLedger;
 }
+
+export interface FixedChargeChange {
+  readonly code: string;
+  readonly timestamp: Instant;
+  readonly units: Decimal;
+}
+
+/** A fixed-charge fee on an invoice, as later runs see it (§7's guard, §7.1's paid units). */
+export interface BilledFixedChargeFee {
+  readonly fee: Fee;
+  readonly invoice_created_at: Instant;
+  readonly voided: boolean;
+}
+
+export type FixedChargeLedger = (s: Subscription, except: unknown) => readonly BilledFixedChargeFee[];
 
 export type StoredEvent = UsageEvent & { readonly external_subscription_id: string };

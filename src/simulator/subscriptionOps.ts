@@ -3,16 +3,19 @@
  * §8), terminations with their credit notes and final invoices, and their JSON.
  */
 import type { CurrencyCode } from "../core/currency.js";
+import { type Decimal, ZERO, parseDecimal, toDecimalString } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
 import { issue, IssueCollector, ValidationError } from "../core/issue.js";
 import { isValidTimeZone } from "../core/zone.js";
 import { classifyPlanChange, trialEnd } from "../fees/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
-import type { BillingTime } from "../period/index.js";
-import type { SubscriptionRun } from "./billing.js";
+import { type BillingTime, computeBillingPeriod } from "../period/index.js";
+import { type SubscriptionRun, billRun, periodInput } from "./billing.js";
 import { type Plan, taxesOf } from "./catalog.js";
 import { terminationNote } from "./creditNotes.js";
+import { billUnitsChange, currentUnits, fixedChargeLedger, hasAdvanceFixedCharges } from "./fixedCharges.js";
+import { invoiceLines } from "./invoices.js";
 import type { Simulation } from "./simulate.js";
 import type { Customer, SubscriptionStatus as Status, Subscription } from "./state.js";
 import { type Obj, outcome, refuse, type Step } from "./steps.js";
@@ -71,18 +74,18 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
   const b = r.value;
   const plan = sim.catalog.plans.get(b.plan_code) ?? refuse("plan_not_found");
   const live = sim.subscriptions.find((s) => s.external_id === b.external_id && (s.status === "active" || s.status === "pending"));
-  if (b.plan_overrides != null) {
-    sim.warn(step.at, `subscription ${b.external_id}: plan_overrides are not implemented yet; the step changed nothing`, index);
+  const overrides = b.plan_overrides == null ? new Map<string, Decimal>() : fixedChargeOverrides(step.body["plan_overrides"] as Obj, plan);
+  if (overrides === undefined) {
+    sim.warn(step.at, `subscription ${b.external_id}: plan_overrides other than fixed-charge units are not implemented yet; the step changed nothing`, index);
     return refuse("not_implemented");
   }
-  if (plan.fixed_charges_count > 0) sim.warn(step.at, `plan ${plan.code}: fixed charges are not billed yet (no invoices)`, index);
   let customer = sim.customers.get(b.external_customer_id);
   if (customer === undefined) {
     // The service creates the customer a subscription names when it does not exist yet.
     customer = newCustomer(b.external_customer_id);
     sim.customers.set(customer.external_id, customer);
   }
-  if (live !== undefined) return changePlan(sim, live, plan, step);
+  if (live !== undefined) return changePlan(sim, live, plan, step, overrides);
   const subscriptionAt = (b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at) ?? step.at) as Instant;
   const s: Subscription = {
     svc_id: stableId("subscription", b.external_id, sim.subscriptions.filter((x) => x.external_id === b.external_id).length),
@@ -105,6 +108,10 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
     next: null,
     change: null,
     ending_at: b.ending_at == null ? null : parseTimestamp(b.ending_at) ?? null,
+    fixed_charge_start_units: overrides,
+    fixed_charge_changes: [],
+    fixed_charge_taxes: new Map(),
+    fixed_charge_ledger: fixedChargeLedger(() => sim.invoicing.invoices),
   };
   // A customer bills in one currency: a plan in another is refused (interface spec, Limits).
   if (customer.currency !== null && customer.currency !== plan.currency) throw new ValidationError([issue("currencies_does_not_match", ["currency"])]);
@@ -120,10 +127,11 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
  * just gets the plan; an upgrade ends the old one now and bills both at now + 1 s; a
  * downgrade waits, pending, for the old one's next billing run.
  */
-export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step: Step): unknown {
+export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): unknown {
   if (live.plan === plan) return { subscription: subscriptionJson(live) };
   if (live.status === "pending" && live.previous === null) {
     live.plan = plan;
+    live.fixed_charge_start_units = overrides;
     return { subscription: subscriptionJson(live) };
   }
   cancelNext(live, step.at);
@@ -144,6 +152,9 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
     previous: live,
     next: null,
     change: null,
+    fixed_charge_start_units: overrides,
+    fixed_charge_changes: [],
+    fixed_charge_taxes: new Map(),
   };
   sim.subscriptions.push(s);
   live.next = s;
@@ -167,7 +178,9 @@ export function switchTo(sim: Simulation, s: Subscription, old: Subscription, st
   s.initial_started_at = old.initial_started_at ?? old.started_at;
   const runs: SubscriptionRun[] = [{ subscription: old, at: invoiceAt, reason: "terminating" }];
   const trial = trialEnd(s.initial_started_at ?? start, s.plan.trial_period);
-  if (s.plan.pay_in_advance && (old.change === "downgrade" || trial === null || trial.trial_end <= start)) runs.push({ subscription: s, at: invoiceAt, reason: "starting" });
+  const advancePlan = s.plan.pay_in_advance && (old.change === "downgrade" || trial === null || trial.trial_end <= start);
+  // The new one is on the invoice when its plan is paid in advance, or for its pay-in-advance fixed charges (§8.1, §8.2).
+  if (advancePlan || hasAdvanceFixedCharges(s)) runs.push({ subscription: s, at: invoiceAt, reason: "starting" });
   sim.invoicing.issue(s.customer, runs, invoiceAt);
 }
 
@@ -251,5 +264,87 @@ export function subscriptionJson(s: Subscription): SubscriptionJson {
     terminated_at: t(s.terminated_at),
     canceled_at: t(s.canceled_at),
     created_at: formatInstant(s.created_at),
+  };
+}
+
+/**
+ * `plan_overrides` of `create_subscription` holding only fixed-charge units (periods.md
+ * §7.1: a per-subscription units override, no child plan): code → units. `undefined` when
+ * it overrides anything else (not implemented).
+ */
+function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, Decimal> | undefined {
+  const present = (k: string): boolean => overrides[k] !== undefined && overrides[k] !== null;
+  if (Object.keys(overrides).some((k) => k !== "fixed_charges" && present(k))) return undefined;
+  const entries = Array.isArray(overrides["fixed_charges"]) ? (overrides["fixed_charges"] as Obj[]) : [];
+  if (entries.some((e) => Object.keys(e).some((k) => !["code", "units", "apply_units_immediately"].includes(k) && e[k] != null))) return undefined;
+  const c = new IssueCollector();
+  const out = new Map<string, Decimal>();
+  entries.forEach((e, i) => {
+    const path = ["plan_overrides", "fixed_charges", i];
+    const f = plan.fixed_charges.find((x) => x.code === e["code"]);
+    if (f === undefined) c.add(e["code"] == null ? "value_is_mandatory" : "invalid_value", [...path, "code"]);
+    const units = e["units"] == null ? undefined : parseDecimal(e["units"]);
+    if (units !== undefined && units.lt(ZERO)) c.add("invalid_value", [...path, "units"]);
+    else if (f !== undefined && units !== undefined) out.set(f.code, units);
+  });
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  return out;
+}
+
+/**
+ * A subscription that starts: its pay-in-advance fixed charges get their own invoice (never
+ * a draft, invoice.md §1.2) when its plan's starting invoice does not carry them — an
+ * arrears plan, or a plan paid in advance still in trial (periods.md §6, §7).
+ */
+export function startFixedCharges(sim: Simulation, s: Subscription, at: Instant): void {
+  if (!hasAdvanceFixedCharges(s)) return;
+  const trial = trialEnd(s.initial_started_at ?? at, s.plan.trial_period);
+  if (s.plan.pay_in_advance && (trial === null || trial.trial_end <= at)) return;
+  const starting: SubscriptionRun = { subscription: s, at, reason: "starting" };
+  const history = { invoices_count: 0, subscription_fee_days: [], previous_period_billed: true };
+  // Their own ids: a trial's end may bill the same window again when this fee is zero (§7's guard).
+  const fees = billRun(starting, sim.timezoneOf(s.customer), [], history).fees.filter((b) => b.fee.item.type === "fixed_charge")
+    .map((b) => ({ ...b, fee: { ...b.fee, svc_id: stableId("fee", "fixed_charges_at_start", b.fee.svc_id) } }));
+  if (fees.length === 0) return;
+  const run: SubscriptionRun = { subscription: s, at, reason: "in_advance_charge" };
+  sim.invoicing.issue(s.customer, [run], at, invoiceLines(fees.map((billed) => ({ billed, run })), sim.catalog.organization));
+}
+
+/**
+ * `update_subscription_fixed_charge` (periods.md §7.1): a units override (and/or the fixed
+ * charge's taxes) for one subscription. The units apply at once with
+ * `apply_units_immediately` (an advance fixed charge then bills the delta on its own
+ * invoice), else from the next fixed-charges period.
+ */
+export function updateSubscriptionFixedCharge(sim: Simulation, step: Step): unknown {
+  const b = step.body;
+  const c = new IssueCollector();
+  for (const k of ["external_subscription_id", "code"]) if (typeof b[k] !== "string" || b[k] === "") c.add(b[k] == null ? "value_is_mandatory" : "invalid_value", [k]);
+  const units = b["units"] == null ? undefined : parseDecimal(b["units"]);
+  if (b["units"] != null && (units === undefined || units.lt(ZERO))) c.add("invalid_value", ["units"]);
+  if (b["apply_units_immediately"] != null && typeof b["apply_units_immediately"] !== "boolean") c.add("invalid_value", ["apply_units_immediately"]);
+  if (b["tax_codes"] != null && !Array.isArray(b["tax_codes"])) c.add("invalid_value", ["tax_codes"]);
+  const taxes = taxesOf(b["tax_codes"], sim.catalog.taxes, ["tax_codes"], c);
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  const s = sim.subscriptions.find((x) => x.external_id === b["external_subscription_id"] && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
+  const f = s.plan.fixed_charges.find((x) => x.code === b["code"]) ?? refuse("fixed_charge_not_found");
+  if (taxes !== undefined) s.fixed_charge_taxes = new Map([...(s.fixed_charge_taxes ?? []), [f.code, taxes]]);
+  if (units !== undefined && s.started_at === null) s.fixed_charge_start_units = new Map([...(s.fixed_charge_start_units ?? []), [f.code, units]]);
+  else if (units !== undefined) {
+    const input = periodInput({ subscription: s, at: step.at, reason: "periodic" }, sim.timezoneOf(s.customer));
+    const immediately = b["apply_units_immediately"] === true;
+    const current = computeBillingPeriod({ ...input, current_usage: true });
+    const timestamp = immediately ? step.at : ((current.fixed_charges_period?.end ?? current.next_end_of_period + 1000) as Instant);
+    s.fixed_charge_changes = [...(s.fixed_charge_changes ?? []), { code: f.code, timestamp, units }];
+    if (immediately) billUnitsChange(sim, s, f, step.at, input);
+  }
+  const own = s.fixed_charge_taxes?.get(f.code) ?? f.taxes ?? [];
+  return {
+    fixed_charge: {
+      code: f.code, units: toDecimalString(currentUnits(s, f)), svc_parent_id: f.svc_id,
+      taxes: own.map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
+    },
   };
 }

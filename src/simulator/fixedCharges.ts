@@ -1,0 +1,133 @@
+/**
+ * Fixed charges in the simulation (periods.md §5, §7, §7.1): the units events of a
+ * subscription, the fixed-charge fees of a billing run, and a units change of a
+ * pay-in-advance fixed charge billed on its own invoice.
+ */
+import { type Decimal, ZERO, dec } from "../core/decimal.js";
+import type { Instant, Period } from "../core/instant.js";
+import { type Fee, type FixedChargeEvent, fixedChargeDeltaFee, fixedChargeFee, fixedChargeIsBilled, upgradedFixedChargeAmount } from "../fees/index.js";
+import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod } from "../period/index.js";
+import type { BilledFee, SubscriptionRun } from "./billing.js";
+import type { PlanFixedCharge } from "./catalog.js";
+import { type InvoiceRecord, invoiceLines } from "./invoices.js";
+import type { Simulation } from "./simulate.js";
+import type { BilledFixedChargeFee, FixedChargeChange, FixedChargeLedger, Subscription } from "./state.js";
+
+/** The ledger of a simulation: fixed-charge fees read from its invoices. */
+export function fixedChargeLedger(invoices: () => readonly InvoiceRecord[]): FixedChargeLedger {
+  return (s, except) => invoices().filter((i) => !i.runs.includes(except as SubscriptionRun)).flatMap((i) =>
+    i.lines.filter((l) => l.fee.fee_type === "fixed_charge" && l.run?.subscription === s)
+      .map((l): BilledFixedChargeFee => ({ fee: l.billed.fee, invoice_created_at: i.created_at, voided: i.status === "voided" })));
+}
+
+const changesOf = (s: Subscription): readonly FixedChargeChange[] => s.fixed_charge_changes ?? [];
+const ledgerOf = (s: Subscription, except: SubscriptionRun): readonly BilledFixedChargeFee[] => s.fixed_charge_ledger?.(s, except) ?? [];
+
+/** Units of `f` for `s` at the start: its override, else the plan's. */
+export function startUnits(s: Subscription, f: PlanFixedCharge): Decimal {
+  return s.fixed_charge_start_units?.get(f.code) ?? f.units;
+}
+
+/** Units now in force or scheduled: the last change, else the start's. */
+export function currentUnits(s: Subscription, f: PlanFixedCharge): Decimal {
+  return changesOf(s).filter((c) => c.code === f.code).at(-1)?.units ?? startUnits(s, f);
+}
+
+/** The units events of `f` for `s` in creation order: `started_at + 1 s`, then every change (§7). */
+export function unitEvents(s: Subscription, f: PlanFixedCharge): FixedChargeEvent[] {
+  const start = s.started_at === null ? [] : [{ timestamp: (s.started_at + 1000) as Instant, units: startUnits(s, f) }];
+  return [...start, ...changesOf(s).filter((c) => c.code === f.code).map((c) => ({ timestamp: c.timestamp, units: c.units }))];
+}
+
+const sameWindow = (fee: BilledFixedChargeFee, f: PlanFixedCharge, w: Period): boolean =>
+  fee.fee.fixed_charge_id === f.svc_id && Math.floor(fee.fee.from_date / 1000) === Math.floor(w.start / 1000) && Math.floor(fee.fee.to_date / 1000) === Math.floor((w.end - 1000) / 1000);
+
+/** Taxes of a fixed-charge fee when the fixed charge has its own (else the plan's chain applies, invoice.md §5.1). */
+function ownTaxes(s: Subscription, f: PlanFixedCharge): Pick<BilledFee, "taxes"> {
+  const t = s.fixed_charge_taxes?.get(f.code) ?? f.taxes;
+  return t !== undefined && t.length > 0 ? { taxes: t } : {};
+}
+
+/**
+ * §5/§7: the fixed-charge fees of a starting, periodic or terminating run, in
+ * `fixed_charges[]` order. Arrears → the run's fixed window (`billing`); advance → the
+ * current period, skipped when another live invoice already billed that window with units
+ * or amount > 0.
+ */
+export function runFixedChargeFees(run: SubscriptionRun, input: BillingPeriodInput, billing: BillingPeriod, timezone: string): BilledFee[] {
+  const s = run.subscription;
+  const plan = s.plan;
+  const reason = run.reason;
+  if (plan.fixed_charges.length === 0 || (reason !== "starting" && reason !== "periodic" && reason !== "terminating")) return [];
+  let current: BillingPeriod | undefined;
+  let billed: readonly BilledFixedChargeFee[] | undefined;
+  const hasArrears = plan.fixed_charges.some((f) => !f.fixed_charge.pay_in_advance);
+  const out: BilledFee[] = [];
+  for (const f of plan.fixed_charges) {
+    const advance = f.fixed_charge.pay_in_advance;
+    const b = advance ? (current ??= computeBillingPeriod({ ...input, current_usage: true })) : billing;
+    const window = b.fixed_charges_period;
+    if (window === null || window.start > window.end - 1000) continue;
+    const already = advance && (billed ??= ledgerOf(s, run))
+      .some((x) => !x.voided && sameWindow(x, f, window) && (x.fee.units.gt(ZERO) || x.fee.amount_cents > 0n));
+    if (!fixedChargeIsBilled({
+      reason, pay_in_advance: advance, status: reason === "terminating" ? "terminated" : "active", plan_has_arrears_fixed_charge: hasArrears,
+      terminated_after_invoice: s.terminated_at !== null && s.terminated_at > run.at, already_billed_for_window: already,
+    })) continue;
+    const fee = fixedChargeFee({
+      fixed_charge: f.fixed_charge, events: unitEvents(s, f), window, fixed_charges_duration_in_days: b.fixed_charges_duration_in_days,
+      timezone, currency: plan.currency, ids: { subscription_id: s.svc_id },
+    });
+    out.push({ fee: reason === "starting" ? afterUpgrade(s, f, fee, window, run) : fee, charge: null, ...ownTaxes(s, f) });
+  }
+  return out;
+}
+
+/**
+ * §7: the new subscription of an upgrade with the same add-on as a prorated advance fixed
+ * charge of the old one: its fee loses the old fee's share of the rest of the period (the
+ * old fee's latest live one; its instant is its invoice's creation).
+ */
+function afterUpgrade(s: Subscription, f: PlanFixedCharge, fee: Fee, window: Period, run: SubscriptionRun): Fee {
+  const old = s.previous;
+  if (old === null || old.change !== "upgrade" || !f.fixed_charge.prorated) return fee;
+  const ids = new Set(old.plan.fixed_charges.filter((x) => x.add_on === f.add_on && x.fixed_charge.pay_in_advance).map((x) => x.svc_id));
+  const previous = ledgerOf(old, run).filter((x) => !x.voided && ids.has(x.fee.fixed_charge_id ?? "")).at(-1);
+  if (previous === undefined) return fee;
+  const amount = upgradedFixedChargeAmount({
+    new_amount_cents: fee.amount_cents, previous_fee_amount_cents: previous.fee.amount_cents, previous_fee_at: previous.invoice_created_at,
+    previous_window: { start: previous.fee.from_date, end: (previous.fee.to_date + 1000) as Instant }, new_window: window,
+  });
+  return { ...fee, amount_cents: amount, precise_amount_cents: dec(amount) };
+}
+
+/**
+ * §7.1: a units change of `f` stamped at `at` (the change instant) on an active
+ * subscription. A pay-in-advance fixed charge bills the delta above the units already paid
+ * for the current window on its own invoice (never a draft); an arrears one bills nothing now.
+ * `input` is the period input of the subscription at `at`.
+ */
+export function billUnitsChange(sim: Simulation, s: Subscription, f: PlanFixedCharge, at: Instant, input: BillingPeriodInput): void {
+  if (!f.fixed_charge.pay_in_advance) return;
+  const b = computeBillingPeriod({ ...input, current_usage: true });
+  const window = b.fixed_charges_period;
+  if (window === null || window.start > window.end - 1000) return;
+  const run: SubscriptionRun = { subscription: s, at, reason: "in_advance_charge" };
+  const paid = ledgerOf(s, run).filter((x) => sameWindow(x, f, window)).map((x) => x.fee.units);
+  const tz = sim.timezoneOf(s.customer);
+  const shell = fixedChargeFee({
+    fixed_charge: f.fixed_charge, events: unitEvents(s, f), window, fixed_charges_duration_in_days: b.fixed_charges_duration_in_days,
+    timezone: tz, currency: s.plan.currency, ids: { subscription_id: s.svc_id, scope: ["units_change", at] },
+  });
+  const delta = fixedChargeDeltaFee({
+    fixed_charge: f.fixed_charge, new_units: currentUnits(s, f), paid_units: paid, changed_at: at, window,
+    fixed_charges_duration_in_days: b.fixed_charges_duration_in_days, currency: s.plan.currency,
+  });
+  const billed: BilledFee = { fee: { ...shell, ...delta }, charge: null, ...ownTaxes(s, f) };
+  sim.invoicing.issue(s.customer, [run], at, invoiceLines([{ billed, run }], sim.catalog.organization));
+}
+
+/** The start's invoice of the advance fixed charges, when the plan's starting invoice does not carry them (arrears plan, or in trial). */
+export function hasAdvanceFixedCharges(s: Subscription): boolean {
+  return s.plan.fixed_charges.some((f) => f.fixed_charge.pay_in_advance);
+}

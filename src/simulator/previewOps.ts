@@ -1,0 +1,81 @@
+/**
+ * `preview_invoice` (invoice.md §15): the invoice the service would issue next, unsaved —
+ * for the customer's live subscriptions (`subscriptions.external_ids`, at their next billing
+ * run, or at `terminated_at`), or for a new subscription to a plan (`plan_code`: at its start
+ * when the plan is paid in advance, else at the end of its first period).
+ */
+import { stableId } from "../core/ids.js";
+import { type Instant, parseTimestamp } from "../core/instant.js";
+import { issue, ValidationError } from "../core/issue.js";
+import type { SubscriptionRun } from "./billing.js";
+import { invoiceJson } from "./invoices.js";
+import type { Simulation } from "./simulate.js";
+import type { Customer, Subscription } from "./state.js";
+import { isObj, refuse, type Step } from "./steps.js";
+import { newCustomer, subscriptionJson } from "./subscriptionOps.js";
+
+export function previewInvoice(sim: Simulation, step: Step): unknown {
+  const b = step.body;
+  const cb = b["customer"];
+  const externalId = isObj(cb) ? cb["external_id"] : undefined;
+  if (typeof externalId !== "string" || externalId === "") throw new ValidationError([issue("value_is_mandatory", ["customer", "external_id"])]);
+  const customer = sim.customers.get(externalId) ?? previewCustomer(externalId, cb as Record<string, unknown>);
+  const subs = b["subscriptions"];
+  const runs = isObj(subs) && Array.isArray(subs["external_ids"])
+    ? liveRuns(sim, customer, subs["external_ids"], subs["terminated_at"])
+    : newSubscriptionRun(sim, customer, step);
+  if (runs.length === 0) return refuse("subscription_not_found");
+  if (Array.isArray(b["coupons"]) && b["coupons"].length > 0) sim.warn(step.at, "preview_invoice: the request's own coupons are not read yet; the customer's applied coupons were used", step.index);
+  const inv = sim.invoicing.preview(customer, runs, runs[0]!.at);
+  return { invoice: { ...(invoiceJson(inv) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription)) } };
+}
+
+/** A customer the preview describes but the simulation does not have: nothing is stored. */
+function previewCustomer(externalId: string, body: Record<string, unknown>): Customer {
+  const c = newCustomer(externalId);
+  if (typeof body["currency"] === "string") c.currency = body["currency"] as Customer["currency"];
+  if (typeof body["timezone"] === "string") c.timezone = body["timezone"];
+  return c;
+}
+
+/** The customer's live subscriptions at their next billing run (all at the first one's), or terminated at `terminated_at`. */
+function liveRuns(sim: Simulation, customer: Customer, ids: readonly unknown[], terminatedAt: unknown): SubscriptionRun[] {
+  const subs = ids.map((id) => sim.subscriptions.find((s) => s.customer === customer && s.external_id === id && s.status === "active") ?? refuse("subscription_not_found"));
+  if (terminatedAt !== undefined && terminatedAt !== null) {
+    const at = parseTimestamp(terminatedAt);
+    if (at === undefined) throw new ValidationError([issue("invalid_timestamp", ["subscriptions", "terminated_at"])]);
+    return subs.map((s) => ({ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }));
+  }
+  const at = sim.boundaryAfter(subs[0]!);
+  return subs.map((s) => ({ subscription: s, at, reason: "periodic" }));
+}
+
+/** A subscription to `plan_code` that does not exist yet, billed where its first invoice would be. */
+function newSubscriptionRun(sim: Simulation, customer: Customer, step: Step): SubscriptionRun[] {
+  const b = step.body;
+  const plan = (typeof b["plan_code"] === "string" ? sim.catalog.plans.get(b["plan_code"]) : undefined) ?? refuse("plan_not_found");
+  const start = (b["subscription_at"] == null ? step.at : parseTimestamp(b["subscription_at"]) ?? refuse("invalid_timestamp")) as Instant;
+  const s: Subscription = {
+    svc_id: stableId("subscription", "preview", customer.external_id, plan.code, start),
+    external_id: `preview_${plan.code}`,
+    customer,
+    plan,
+    name: null,
+    billing_time: b["billing_time"] === "anniversary" ? "anniversary" : "calendar",
+    subscription_at: start,
+    created_at: step.at,
+    status: "active",
+    started_at: start,
+    terminated_at: null,
+    canceled_at: null,
+    on_termination_invoice: "generate",
+    billed_until: start,
+    initial_started_at: start,
+    trial_billing_at: null,
+    previous: null,
+    next: null,
+    change: null,
+    ending_at: null,
+  };
+  return [plan.pay_in_advance ? { subscription: s, at: start, reason: "starting" } : { subscription: s, at: sim.boundaryAfter(s), reason: "periodic" }];
+}

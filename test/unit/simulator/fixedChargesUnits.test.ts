@@ -1,0 +1,121 @@
+/**
+ * Fixed-charge units in `simulate` (periods.md §7, §7.1; invoice.md §1.2): the examples of
+ * Lago's pay_in_advance_units_change and subscription_units_override specs — a monthly
+ * calendar plan in advance, 10 units × 10.00, started 2024-03-01.
+ */
+import { describe, expect, it } from "vitest";
+import { simulate } from "../../../src/index.js";
+
+type Obj = Record<string, unknown>;
+interface Fee { item: { type: string; code: string }; units: string; amount_cents: number; from_datetime?: string; to_datetime?: string; pay_in_advance: boolean }
+interface Invoice { status: string; created_at: string; fees_amount_cents: number; invoice_type: string; fees: Fee[]; billing_periods: { invoicing_reason: string }[] }
+
+const FC = (code: string, units: number, amount: string, extra: Obj = {}): Obj =>
+  ({ add_on_code: code, charge_model: "standard", units, properties: { amount }, pay_in_advance: true, prorated: false, ...extra });
+
+function run(steps: Obj[], opts: { fixed?: Obj[]; until?: string; grace?: number; overrides?: Obj } = {}) {
+  const r = simulate({
+    organization: { timezone: "UTC", default_currency: "EUR", invoice_grace_period: opts.grace ?? 0 },
+    add_ons: [{ code: "seats", name: "Seats", amount_cents: 100, amount_currency: "EUR" }, { code: "desk", name: "Desk", amount_cents: 100, amount_currency: "EUR" }],
+    plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 0, amount_currency: "EUR", pay_in_advance: true, fixed_charges: opts.fixed ?? [FC("seats", 10, "10")] }],
+    steps: [
+      { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "c1" } },
+      { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p", ...(opts.overrides ? { plan_overrides: opts.overrides } : {}) } },
+      ...steps,
+    ],
+    until: opts.until ?? "2024-03-31T00:00:00Z",
+  });
+  return { invoices: r.invoices as Invoice[], responses: r.responses as Obj[], warnings: r.warnings };
+}
+
+const change = (at: string, units: number, code = "seats", immediately = true): Obj =>
+  ({ at, op: "update_subscription_fixed_charge", body: { external_subscription_id: "s1", code, units, apply_units_immediately: immediately } });
+const fixedFees = (inv: Invoice): [string, number][] => inv.fees.filter((f) => f.item.type === "fixed_charge").map((f) => [String(Number(f.units)), f.amount_cents]);
+
+describe("simulate: pay-in-advance fixed charges and units changes", () => {
+  it("bills 10 units × 10.00 on the starting invoice, without warning", () => {
+    const { invoices, warnings } = run([]);
+    expect(invoices).toHaveLength(1);
+    expect(fixedFees(invoices[0]!)).toEqual([["10", 10_000]]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("10 → 15 on 03-06 → a second invoice of 5 units, 5 000 (in_advance_charge, never a draft)", () => {
+    const { invoices, responses } = run([change("2024-03-06T00:00:00Z", 15)], { grace: 3 });
+    expect(invoices).toHaveLength(2);
+    expect(invoices[1]!.status).toBe("finalized");
+    expect(invoices[1]!.invoice_type).toBe("subscription");
+    expect(invoices[1]!.billing_periods[0]!.invoicing_reason).toBe("in_advance_charge");
+    expect(fixedFees(invoices[1]!)).toEqual([["5", 5_000]]);
+    expect(responses[2]).toMatchObject({ fixed_charge: { code: "seats", units: "15" } });
+  });
+
+  it("10 → 5 bills 0; then → 15 bills 5 units from the highest paid", () => {
+    const { invoices } = run([change("2024-03-06T00:00:00Z", 5), change("2024-03-07T00:00:00Z", 15)]);
+    expect(invoices.map(fixedFees)).toEqual([[["10", 10_000]], [["0", 0]], [["5", 5_000]]]);
+  });
+
+  it("10 → 15 → 20 → two fees of 5 000", () => {
+    const { invoices } = run([change("2024-03-06T00:00:00Z", 15), change("2024-03-08T00:00:00Z", 20)]);
+    expect(invoices.slice(1).map(fixedFees)).toEqual([[["5", 5_000]], [["5", 5_000]]]);
+  });
+
+  it("without apply_units_immediately: no invoice now; the next period bills the new units in full", () => {
+    const { invoices } = run([change("2024-03-06T00:00:00Z", 15, "seats", false)], { until: "2024-04-01T00:00:00Z" });
+    expect(invoices).toHaveLength(2);
+    expect(invoices[1]!.created_at).toBe("2024-04-01T00:00:00Z");
+    expect(fixedFees(invoices[1]!)).toEqual([["15", 15_000]]);
+  });
+
+  it("after an immediate change the next periodic run bills the units then in force", () => {
+    const { invoices } = run([change("2024-03-06T00:00:00Z", 15)], { until: "2024-04-01T00:00:00Z" });
+    expect(invoices.map(fixedFees)).toEqual([[["10", 10_000]], [["5", 5_000]], [["15", 15_000]]]);
+  });
+
+  it("a prorated charge multiplies the delta by the rest of the window (26/31 days)", () => {
+    const { invoices } = run([change("2024-03-06T00:00:00Z", 15)], { fixed: [FC("seats", 10, "10", { prorated: true })] });
+    // 5 × 26 / 31 = 4.1935… units × 10.00 → 4 193.55… → 4 194 cents.
+    expect(fixedFees(invoices[1]!)).toEqual([["5", 4_194]]);
+  });
+
+  it("plan_overrides.fixed_charges units set the subscription's units from the start", () => {
+    const { invoices, warnings } = run([], { overrides: { fixed_charges: [{ code: "seats", units: 3 }] } });
+    expect(fixedFees(invoices[0]!)).toEqual([["3", 3_000]]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("plan_overrides naming an unknown fixed charge, or negative units, are refused with the field", () => {
+    const { responses, invoices } = run([], { overrides: { fixed_charges: [{ code: "nope", units: 1 }, { code: "seats", units: -1 }] } });
+    expect(invoices).toEqual([]);
+    expect(responses[1]).toMatchObject({ error: { code: "validation_errors", error_details: {
+      "plan_overrides.fixed_charges.0.code": ["invalid_value"], "plan_overrides.fixed_charges.1.units": ["invalid_value"],
+    } } });
+  });
+
+  it("other plan_overrides stay not_implemented", () => {
+    const { invoices, responses } = run([], { overrides: { amount_cents: 5 } });
+    expect(invoices).toEqual([]);
+    expect(responses[1]).toEqual({ error: { code: "not_implemented" } });
+  });
+
+  it("refreshing the starting draft keeps its advance fee; a zero-unit fee on another invoice does not count (grace 3)", () => {
+    const fixed = [FC("seats", 2, "239.90", { prorated: true })];
+    const { invoices } = run([
+      change("2024-03-02T00:00:00Z", 2),
+      { at: "2024-03-02T00:00:01Z", op: "refresh_invoice", body: { invoice_id: { $ref: { invoice: 0, field: "svc_id" } } } },
+    ], { fixed, grace: 3 });
+    expect(invoices.map((i) => i.status)).toEqual(["finalized", "finalized"]);
+    expect(invoices.map(fixedFees)).toEqual([[["2", 47_980]], [["0", 0]]]);
+  });
+
+  it("names every bad field of update_subscription_fixed_charge, and unknown codes", () => {
+    const { responses } = run([
+      { at: "2024-03-06T00:00:00Z", op: "update_subscription_fixed_charge", body: { code: "seats", units: -1, apply_units_immediately: "yes" } },
+      { at: "2024-03-06T00:00:00Z", op: "update_subscription_fixed_charge", body: { external_subscription_id: "s1", code: "nope", units: 1 } },
+    ]);
+    expect(responses[2]).toMatchObject({ error: { code: "validation_errors", error_details: {
+      external_subscription_id: ["value_is_mandatory"], units: ["invalid_value"], apply_units_immediately: ["invalid_value"],
+    } } });
+    expect(responses[3]).toEqual({ error: { code: "fixed_charge_not_found" } });
+  });
+});
