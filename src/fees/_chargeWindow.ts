@@ -27,7 +27,9 @@ export function aggregationWindow(input: UsageChargeFeesInput, priced: Charge, f
     // Per-event values cost a copy of every value and turn off the aggregation's fast
     // fold: ask for them only where a model reads them — percentage (per-transaction
     // min / max, §6.5; not on a prorated window) and prorated graduated (§10).
-    event_values: priced.charge_model === "percentage" ? !prorated : priced.charge_model === "graduated" && priced.prorated === true,
+    // and the current usage of a prorated pay-in-advance sum (its paid high-water mark, §13.3).
+    event_values: priced.charge_model === "percentage" ? !prorated
+      : (priced.charge_model === "graduated" && priced.prorated === true) || (prorated && priced.pay_in_advance === true && input.current_usage === true),
     // Dynamic charges price Σ precise_total_amount_cents of the same events (§8).
     precise_amounts: priced.charge_model === "dynamic",
   };

@@ -4,7 +4,7 @@
  * (charges.md §11, §14, §16, §17).
  */
 import type { CurrencyCode } from "../core/currency.js";
-import { round } from "../core/decimal.js";
+import { type Decimal, ZERO, round } from "../core/decimal.js";
 import type { Period } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
 import { type BillableMetric, type UnitsResult, type UsageEvent, aggregateEvents } from "../aggregation/index.js";
@@ -15,6 +15,7 @@ import { chargeFeeAmounts } from "./chargeFee.js";
 import { type MetricFilters, chargeFilterSelections } from "./chargeFilterSelections.js";
 import { feeAmountDetails } from "./feeAmountDetails.js";
 import { keepChargeFee } from "./keepChargeFee.js";
+import { payInAdvanceDeltas } from "./payInAdvanceDeltas.js";
 import { chargeTrueUpFee, isDefaultChargeFee } from "./chargeTrueUpFee.js";
 import { aggregationWindow } from "./_chargeWindow.js";
 import { chargeFeeIds } from "./_chargeFeeIds.js";
@@ -92,10 +93,30 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
   return [...kept.map((f) => (f.svc_id === parent ? { ...f, svc_true_up_fee_id: trueUp.svc_id } : f)), trueUp];
 }
 
+/**
+ * Current usage of a prorated pay-in-advance sum: what its events paid for, not what is
+ * left. Each event that raised the period's high-water mark was billed, on arrival, for the
+ * raise prorated from its day to the period end (charges.md §13.3, §15); the period's
+ * current usage prices the sum of those prorated raises (so a later decrease gives nothing
+ * back, as the reference's cached `max_aggregation_with_proration` does). `undefined` for
+ * every other charge.
+ */
+function advanceCurrentUnits(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult): Decimal | undefined {
+  if (input.current_usage !== true || priced.pay_in_advance !== true || priced.prorated !== true || input.metric.aggregation_type !== "sum_agg") return undefined;
+  const full = u.event_values, pro = u.event_prorated_values;
+  if (full === undefined || pro === undefined || full.length !== pro.length) return undefined;
+  const deltas = payInAdvanceDeltas("sum_agg", full.map((value) => ({ value })));
+  return deltas.reduce((acc, d, i) => {
+    if (!d.raises) return acc;
+    const ratio = full[i]!.eq(ZERO) ? ZERO : pro[i]!.div(full[i]!);
+    return acc.plus(round(d.delta.times(ratio), 5, "ceil"));
+  }, ZERO);
+}
+
 function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, groupedBy: Readonly<Record<string, string | null>>, filter: UsageChargeFilter | undefined): Fee {
   const eventsCount = typeof u.events_count === "number" ? u.events_count : Number(round(u.events_count, 0, "down").toString());
   const aggregation = {
-    units: u.units,
+    units: advanceCurrentUnits(input, priced, u) ?? u.units,
     events_count: eventsCount,
     ...(u.full_units_number === undefined ? {} : { full_units_number: u.full_units_number }),
     ...(u.running_total === undefined ? {} : { running_total: u.running_total }),

@@ -153,3 +153,22 @@ describe("usageChargeFees", () => {
     expect(fees.map((f) => [f.units.toString(), f.amount_cents])).toEqual([["105", 150n]]);
   });
 });
+
+describe("current usage of a prorated pay-in-advance sum (§13.3, §15)", () => {
+  // February 2024 (29 days), recurring sum at 29 € a unit, paid in advance and prorated. On the 6th:
+  // +10 (billed 10 × 24/29 on arrival), −5 (no refund), +2 (below the high-water mark: nothing billed).
+  const feb = { start: at("2024-02-01T00:00:00Z"), end: at("2024-03-01T00:00:00Z") };
+  const charge: Charge = { ...std("29"), pay_in_advance: true, prorated: true };
+  const usage = (values: number[]) => usageChargeFees({
+    charge: { charge }, metric: { code: "m", aggregation_type: "sum_agg", field_name: "v", recurring: true },
+    events: values.map((v, i) => ({ ...event(`2024-02-06T0${i + 1}:00:00Z`, { v }), seq: i })),
+    window: feb, charges_duration_in_days: 29, timezone: "UTC", currency: "EUR", current_usage: true,
+  });
+  it("prices what the events paid for, and shows the running total as units", () => {
+    expect(usage([10]).map((f) => [f.units.toString(), f.amount_cents])).toEqual([["10", 24000n]]);
+    expect(usage([10, -5]).map((f) => [f.units.toString(), f.amount_cents])).toEqual([["5", 24000n]]);
+    expect(usage([10, -5, 2]).map((f) => [f.units.toString(), f.amount_cents])).toEqual([["7", 24000n]]);
+    // A raise above the mark is billed again: +10, −5, +8 → mark 13, raise of 3 prorated 24/29 → 13 units' worth.
+    expect(usage([10, -5, 8]).map((f) => f.amount_cents)).toEqual([31200n]);
+  });
+});
