@@ -3,5 +3,5 @@
  */
 export { type SimulationResult, type SimulationWarning, runSimulation } from "./simulate.js";
 export { OPERATIONS, type Operation } from "./steps.js";
-export type { SubscriptionJson } from "./subscriptionOps.js";
+export type { SubscriptionJson } from "./subscriptionRecord.js";
 export { type Catalog, type Metric, type Organization, type Plan, type PlanCharge, parseCatalog } from "./catalog.js";

@@ -10,9 +10,10 @@ import { issue, ValidationError } from "../core/issue.js";
 import type { SubscriptionRun } from "./billing.js";
 import { invoiceJson } from "./invoices.js";
 import type { Simulation } from "./simulate.js";
-import type { Customer, Subscription } from "./state.js";
+import type { Customer } from "./state.js";
 import { isObj, refuse, type Step } from "./steps.js";
-import { newCustomer, subscriptionJson } from "./subscriptionOps.js";
+import { newCustomer } from "./customerOps.js";
+import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
 
 export function previewInvoice(sim: Simulation, step: Step): unknown {
   const b = step.body;
@@ -55,7 +56,7 @@ function newSubscriptionRun(sim: Simulation, customer: Customer, step: Step): Su
   const b = step.body;
   const plan = (typeof b["plan_code"] === "string" ? sim.catalog.plans.get(b["plan_code"]) : undefined) ?? refuse("plan_not_found");
   const start = (b["subscription_at"] == null ? step.at : parseTimestamp(b["subscription_at"]) ?? refuse("invalid_timestamp")) as Instant;
-  const s: Subscription = {
+  const s = newSubscription({
     svc_id: stableId("subscription", "preview", customer.external_id, plan.code, start),
     external_id: `preview_${plan.code}`,
     customer,
@@ -66,16 +67,8 @@ function newSubscriptionRun(sim: Simulation, customer: Customer, step: Step): Su
     created_at: step.at,
     status: "active",
     started_at: start,
-    terminated_at: null,
-    canceled_at: null,
-    on_termination_invoice: "generate",
     billed_until: start,
     initial_started_at: start,
-    trial_billing_at: null,
-    previous: null,
-    next: null,
-    change: null,
-    ending_at: null,
-  };
+  });
   return [plan.pay_in_advance ? { subscription: s, at: start, reason: "starting" } : { subscription: s, at: sim.boundaryAfter(s), reason: "periodic" }];
 }

@@ -9,7 +9,7 @@ import {
 } from "../invoice/index.js";
 import { currentUsage } from "../usage/index.js";
 import type { Simulation } from "./simulate.js";
-import { targetWallet } from "./invoicing.js";
+import { targetWallet } from "./invoiceCredits.js";
 import type { Customer } from "./state.js";
 import { refuse, type Step } from "./steps.js";
 import { usageInput } from "./usageOps.js";

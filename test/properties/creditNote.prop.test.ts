@@ -66,7 +66,9 @@ describe("credit notes: laws", () => {
 
   it("one note per fee, each crediting all of it: the notes' taxes add up to rhu(Σ fee × rate / 100) (last-note correction)", () => {
     const intRate = fc.constantFrom("5", "10", "20", "25").map((r) => tax("t", r));
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 5 }), intRate, (amounts, t) => {
+    // Fees of at least 1.00: the last note's correction (up to one cent per earlier note) cannot bring its
+    // total to 0, which would refuse it (`total_amount_must_be_positive`: 24995, 82875 and 1 at 10 % do).
+    fc.assert(fc.property(fc.array(fc.integer({ min: 100, max: 100_000 }), { minLength: 1, maxLength: 5 }), intRate, (amounts, t) => {
       let inv = issued(amounts.map((a, i) => fee(`f${i}`, a, [t])), 0);
       for (const f of inv.fees) {
         const est = estimateCreditNote(inv, [item(f, f.amount_cents.toString())]);

@@ -1,0 +1,136 @@
+/**
+ * The catalog's plans (checked once, every issue named by its path): their charges with
+ * filters and grouping keys, their fixed charges on add-ons, taxes, usage thresholds and
+ * minimum commitment. A plan whose shape is wrong still has its references checked.
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import { stableId } from "../core/ids.js";
+import type { IssueCollector, Path } from "../core/issue.js";
+import { parseCharge } from "../charges/index.js";
+import type { UsageChargeFilter } from "../fees/index.js";
+import type { Tax } from "../invoice/index.js";
+import { parseCatalogObject } from "../parse/schemas/index.js";
+import { taxesOf } from "./catalogTaxes.js";
+import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
+import { type AddOn, type Metric, type Plan, type PlanCharge, TARGET_WALLET } from "./catalogTypes.js";
+
+type Obj = Record<string, unknown>;
+/** About 2 700 years. */
+const MAX_TRIAL_DAYS = 1_000_000;
+const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** What plans may name: metrics, taxes, add-ons; `targets_wallets`: the `events_targeting_wallets` integration is on. */
+export interface PlanRefs {
+  readonly metrics: ReadonlyMap<string, Metric>;
+  readonly taxes: ReadonlyMap<string, Tax>;
+  readonly add_ons: ReadonlyMap<string, AddOn>;
+  readonly targets_wallets: boolean;
+}
+
+/** The catalog's `plans` list, by code (a duplicate code is an issue; the last one is kept). */
+export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCollector): Map<string, Plan> {
+  const plans = new Map<string, Plan>();
+  raws.forEach((raw, i) => {
+    const path = ["plans", i];
+    const r = parseCatalogObject("plan", raw, path);
+    if (!r.ok) {
+      c.addAll(r.issues);
+      checkPlanReferences(raw, path, refs.metrics, refs.taxes, c);
+      return;
+    }
+    const p = r.value;
+    // A trial must end at a writable date (fees' trialEnd refuses the rest).
+    if ((p.trial_period ?? 0) > MAX_TRIAL_DAYS) c.add("value_is_out_of_range", [...path, "trial_period"]);
+    const charges: PlanCharge[] = [];
+    (p.charges ?? []).forEach((ch, j) => {
+      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], refs.metrics, refs.taxes, c, refs.targets_wallets);
+      if (charge !== undefined) charges.push(charge);
+    });
+    if (plans.has(p.code)) c.add("invalid_value", [...path, "code"], "duplicate plan code");
+    plans.set(p.code, {
+      svc_id: stableId("plan", p.code),
+      code: p.code,
+      name: p.name,
+      interval: p.interval,
+      amount_cents: BigInt(p.amount_cents),
+      currency: p.amount_currency as CurrencyCode,
+      pay_in_advance: p.pay_in_advance === true,
+      bill_charges_monthly: p.bill_charges_monthly === true,
+      bill_fixed_charges_monthly: p.bill_fixed_charges_monthly === true,
+      trial_period: p.trial_period ?? 0,
+      charges,
+      fixed_charges: parsePlanFixedCharges(p.code, (p.fixed_charges ?? []) as Obj[], [...path, "fixed_charges"], refs.add_ons, refs.taxes, c),
+      taxes: taxesOf(p.tax_codes, refs.taxes, [...path, "tax_codes"], c),
+      usage_thresholds: (p.usage_thresholds ?? []).map((t) => ({ amount_cents: BigInt(t.amount_cents), recurring: t.recurring === true, threshold_display_name: t.threshold_display_name ?? null })),
+      minimum_commitment: p.minimum_commitment == null ? null : {
+        amount_cents: BigInt(p.minimum_commitment.amount_cents),
+        invoice_display_name: p.minimum_commitment.invoice_display_name ?? null,
+        taxes: taxesOf(p.minimum_commitment.tax_codes, refs.taxes, [...path, "minimum_commitment", "tax_codes"], c),
+      },
+    });
+  });
+  return plans;
+}
+
+/** For a plan whose shape is wrong: the metric and tax codes it names must still exist. */
+function checkPlanReferences(raw: unknown, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector): void {
+  if (!isObj(raw)) return;
+  taxesOf(raw["tax_codes"], taxes, [...path, "tax_codes"], c);
+  (Array.isArray(raw["charges"]) ? raw["charges"] : []).forEach((ch: unknown, j: number) => {
+    if (!isObj(ch)) return;
+    const code = ch["billable_metric_code"];
+    if (typeof code === "string" && !metrics.has(code)) c.add("invalid_value", [...path, "charges", j, "billable_metric_code"], `unknown billable metric ${JSON.stringify(code)}`);
+    taxesOf(ch["tax_codes"], taxes, [...path, "charges", j, "tax_codes"], c);
+  });
+}
+
+function groupKeys(properties: unknown): readonly string[] {
+  if (!isObj(properties)) return [];
+  const keys = properties["pricing_group_keys"] ?? properties["grouped_by"];
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
+}
+
+function parsePlanCharge(
+  planCode: string, raw: Obj, j: number, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
+  targetsWallets: boolean,
+): PlanCharge | undefined {
+  const metricCode = raw["billable_metric_code"];
+  const metric = typeof metricCode === "string" ? metrics.get(metricCode) : undefined;
+  if (metric === undefined) c.add("invalid_value", [...path, "billable_metric_code"], `unknown billable metric ${JSON.stringify(metricCode)}`);
+  const parsed = parseCharge(raw, path);
+  if (!parsed.ok) c.addAll(parsed.issues);
+  const filters: UsageChargeFilter[] = [];
+  (Array.isArray(raw["filters"]) ? raw["filters"] : []).forEach((f: unknown, k: number) => {
+    if (!isObj(f)) return c.add("invalid_value", [...path, "filters", k]);
+    const fc = parseCharge({ ...raw, properties: f["properties"] }, [...path, "filters", k]);
+    if (!fc.ok) return c.addAll(fc.issues);
+    filters.push({
+      id: stableId("charge_filter", planCode, j, k),
+      values: f["values"] as UsageChargeFilter["values"],
+      charge: fc.value,
+      pricing_group_keys: groupKeys(f["properties"]),
+      invoice_display_name: typeof f["invoice_display_name"] === "string" ? f["invoice_display_name"] : null,
+    });
+  });
+  if (metric === undefined || !parsed.ok) return undefined;
+  const svc_id = stableId("charge", planCode, j);
+  const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;
+  return {
+    svc_id,
+    code: typeof raw["code"] === "string" ? raw["code"] : metric.code,
+    invoice_display_name: display,
+    invoiceable: raw["invoiceable"] !== false,
+    metric,
+    charge: parsed.value,
+    usage: {
+      id: svc_id,
+      charge: parsed.value,
+      // Events may target a wallet (integration `events_targeting_wallets`): its code groups the fees (invoice.md §13.1.6).
+      pricing_group_keys: raw["accepts_target_wallet"] === true && targetsWallets ? [...groupKeys(raw["properties"]), TARGET_WALLET] : groupKeys(raw["properties"]),
+      filters,
+      invoice_display_name: display,
+      ...(typeof raw["min_amount_cents"] === "number" ? { min_amount_cents: BigInt(raw["min_amount_cents"]) } : {}),
+    },
+    taxes: taxesOf(raw["tax_codes"], taxes, [...path, "tax_codes"], c),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The simulation's catalog as the engine's areas take it: organization, billable metrics,
+ * taxes, add-ons, plans with their charges and fixed charges, and coupons.
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import type { Decimal } from "../core/decimal.js";
+import type { BillableMetric } from "../aggregation/index.js";
+import type { Charge } from "../charges/index.js";
+import type { FixedCharge, MetricFilters, UsageCharge } from "../fees/index.js";
+import type { CouponTemplate, Tax, UsageThreshold } from "../invoice/index.js";
+import type { Interval } from "../period/index.js";
+
+/** The grouping key that carries an event's target wallet. */
+export const TARGET_WALLET = "target_wallet_code";
+
+export interface Organization {
+  readonly timezone: string;
+  readonly default_currency: CurrencyCode | undefined;
+  /** Taxes every customer without its own gets (organization `tax_codes`, then taxes `applied_to_organization`). */
+  readonly taxes: readonly Tax[];
+  readonly premium_integrations: readonly string[];
+  readonly invoice_grace_period: number;
+  readonly net_payment_term: number;
+}
+
+export interface Metric extends BillableMetric {
+  readonly svc_id: string;
+  readonly name: string;
+  readonly filters: MetricFilters;
+}
+
+export interface PlanCharge {
+  readonly svc_id: string;
+  readonly code: string;
+  readonly invoice_display_name: string | null;
+  /** Pay-in-advance charges with `invoiceable: false` create fees without invoices. */
+  readonly invoiceable: boolean;
+  readonly metric: Metric;
+  readonly usage: UsageCharge;
+  readonly charge: Charge;
+  /** `undefined`: none of its own (the plan's apply). */
+  readonly taxes: readonly Tax[] | undefined;
+}
+
+/** A plan's fixed charge (periods.md §7): an add-on billed per period for a number of units. */
+export interface PlanFixedCharge {
+  readonly svc_id: string;
+  /** Its code (default: the add-on's code); steps name it. */
+  readonly code: string;
+  readonly add_on: AddOn;
+  /** What the fees area prices (`id` = svc_id, `name` = the add-on's name). */
+  readonly fixed_charge: FixedCharge;
+  /** Units of the plan (a subscription may override them). */
+  readonly units: Decimal;
+  /** `undefined`: none of its own (the plan's apply, invoice.md §5.1). */
+  readonly taxes: readonly Tax[] | undefined;
+}
+
+export interface Plan {
+  readonly svc_id: string;
+  readonly code: string;
+  readonly name: string;
+  readonly interval: Interval;
+  readonly amount_cents: bigint;
+  readonly currency: CurrencyCode;
+  readonly pay_in_advance: boolean;
+  readonly bill_charges_monthly: boolean;
+  readonly bill_fixed_charges_monthly: boolean;
+  readonly trial_period: number;
+  readonly charges: readonly PlanCharge[];
+  /** In `fixed_charges[]` order (the fee order, invoice.md §1.1). */
+  readonly fixed_charges: readonly PlanFixedCharge[];
+  readonly taxes: readonly Tax[] | undefined;
+  /** invoice.md §12.1. */
+  readonly usage_thresholds: readonly UsageThreshold[];
+  /** invoice.md §6; `taxes` undefined: none of its own. */
+  readonly minimum_commitment: { readonly amount_cents: bigint; readonly invoice_display_name: string | null; readonly taxes: readonly Tax[] | undefined } | null;
+}
+
+export interface AddOn {
+  readonly svc_id: string;
+  readonly code: string;
+  readonly name: string;
+  readonly amount_cents: bigint;
+  readonly currency: CurrencyCode;
+  readonly invoice_display_name: string | null;
+  readonly description: string | null;
+  readonly taxes: readonly Tax[] | undefined;
+}
+
+export interface Catalog {
+  readonly organization: Organization;
+  readonly add_ons: ReadonlyMap<string, AddOn>;
+  readonly coupons: ReadonlyMap<string, CouponTemplate>;
+  readonly metrics: ReadonlyMap<string, Metric>;
+  readonly taxes: ReadonlyMap<string, Tax>;
+  readonly plans: ReadonlyMap<string, Plan>;
+}

@@ -1,0 +1,54 @@
+/**
+ * Customers: `create_customer` (an upsert keyed by external_id), the record of a customer
+ * created implicitly (by a subscription or a preview), and the customer JSON.
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import { stableId } from "../core/ids.js";
+import { IssueCollector, ValidationError } from "../core/issue.js";
+import { isValidTimeZone } from "../core/zone.js";
+import { parseCatalogObject } from "../parse/schemas/index.js";
+import { taxesOf } from "./catalog.js";
+import type { Simulation } from "./simulate.js";
+import type { Customer } from "./state.js";
+import type { Obj, Step } from "./steps.js";
+
+/** `create_customer`: creates the customer, or replaces the given fields of an existing one. */
+export function createCustomer(sim: Simulation, step: Step): unknown {
+  const r = parseCatalogObject("customer", step.body);
+  if (!r.ok) throw new ValidationError(r.issues);
+  const b = r.value;
+  const c = new IssueCollector();
+  const taxes = taxesOf(b.tax_codes, sim.catalog.taxes, ["tax_codes"], c);
+  if (b.timezone != null && !isValidTimeZone(b.timezone)) c.add("invalid_timezone", ["timezone"]);
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  const existing = sim.customers.get(b.external_id);
+  // An upsert keyed by external_id: given fields replace the stored ones.
+  const customer: Customer = existing ?? newCustomer(b.external_id);
+  if (b.name != null) customer.name = b.name;
+  if (b.net_payment_term != null) customer.net_payment_term = b.net_payment_term;
+  if (b.finalize_zero_amount_invoice != null) customer.finalize_zero_amount_invoice = b.finalize_zero_amount_invoice;
+  if (b.billing_configuration?.invoice_grace_period != null) customer.invoice_grace_period = b.billing_configuration.invoice_grace_period;
+  if (b.currency != null) customer.currency = b.currency as CurrencyCode;
+  if (b.timezone != null) customer.timezone = b.timezone;
+  if (taxes !== undefined) customer.taxes = taxes;
+  sim.customers.set(customer.external_id, customer);
+  return { customer: customerJson(sim, customer) };
+}
+
+/** The customer as returned by the customer steps. */
+export function customerJson(sim: Simulation, c: Customer): Obj {
+  return {
+    svc_id: c.svc_id, external_id: c.external_id, name: c.name, currency: c.currency, timezone: c.timezone,
+    applicable_timezone: sim.timezoneOf(c), taxes: (c.taxes ?? []).map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
+  };
+}
+
+/** A customer with only its external id: every setting inherited from the organization. */
+export function newCustomer(externalId: string): Customer {
+  return {
+    svc_id: stableId("customer", externalId), external_id: externalId, name: null, currency: null, timezone: null, taxes: undefined,
+    invoice_grace_period: null, net_payment_term: null, finalize_zero_amount_invoice: null, applied_coupons: [],
+  };
+}
+

@@ -1,0 +1,58 @@
+/**
+ * The state the invoicing modules share (the `Invoicing` class holds it): the context from
+ * the simulation, the invoices and invoice-less fees in creation order, the credit notes and
+ * the webhooks; plus the factory of a fresh, not yet built invoice record.
+ */
+import type { Instant } from "../core/instant.js";
+import type { CreditNote } from "../invoice/index.js";
+import type { Organization } from "./catalog.js";
+import type { InvoiceLine, InvoiceRecord } from "./invoices.js";
+import type { Customer, StoredEvent, Subscription } from "./state.js";
+import type { Wallets } from "./wallets.js";
+
+export interface Webhook {
+  readonly type: string;
+  readonly at: string;
+  readonly object: unknown;
+}
+
+export interface InvoicingContext {
+  readonly organization: Organization;
+  readonly warn: (at: Instant, message: string) => void;
+  readonly wallets: Wallets;
+  readonly timezoneOf: (c: Customer) => string;
+  readonly eventsOf: (s: Subscription) => readonly StoredEvent[];
+}
+
+/** Invoices and invoice-less fees, in creation order (the result's `fees` follow it). */
+export type InvoiceEntry = { readonly invoice: InvoiceRecord } | { readonly line: InvoiceLine };
+
+export interface InvoiceBook {
+  readonly ctx: InvoicingContext;
+  readonly invoices: InvoiceRecord[];
+  readonly webhooks: Webhook[];
+  /** Every credit note, in creation order. */
+  creditNotes: CreditNote[];
+  readonly entries: InvoiceEntry[];
+}
+
+/** The fields an invoice is created with; the rest starts empty until it is built. */
+export type NewInvoiceFields = Pick<InvoiceRecord,
+  | "svc_id" | "number" | "sequential_id" | "customer" | "currency" | "invoice_type" | "runs" | "fixed_lines"
+  | "created_at" | "issuing_date" | "payment_due_date" | "net_payment_term" | "finalize_at">;
+
+/** A pending draft with no lines, credits or periods yet (totals and taxes are set by the build). */
+export function newInvoiceRecord(fields: NewInvoiceFields): InvoiceRecord {
+  return {
+    ...fields,
+    status: "draft",
+    payment_status: "pending",
+    lines: [],
+    totals: undefined as never,
+    taxes: undefined as never,
+    credits: [],
+    billing_periods: [],
+    total_paid_amount_cents: 0n,
+    prepaid: { granted: null, purchased: null },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Building an invoice (invoice.md §1.1, §1.2.1): its runs billed with the events known now
+ * (or its fixed lines), the commitment true-ups, then the credit steps (invoiceCredits.ts),
+ * taxes and totals, and the billing periods it covers.
+ */
+import { type Instant, formatInstant } from "../core/instant.js";
+import type { InvoiceFee } from "../invoice/index.js";
+import { type RunHistory, billRun, dayKey } from "./billing.js";
+import { commitmentLine } from "./commitments.js";
+import type { InvoiceBook } from "./invoiceBook.js";
+import { applyInvoiceCredits } from "./invoiceCredits.js";
+import { type InvoiceRecord, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
+import type { Subscription } from "./state.js";
+
+/**
+ * (Re)computes the invoice's fees and totals from its runs and the events known now
+ * (§1.2.1), then §1.1: coupons only when `finalizing` (a draft carries none); a `preview`
+ * takes preview coupons and no progressive-billing credits, and consumes nothing.
+ */
+export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant, finalizing: boolean, preview = false): void {
+  const tz = book.ctx.timezoneOf(inv.customer);
+  const billed = [];
+  const periods = [];
+  const chargesFrom = new Map<Subscription, Instant>();
+  for (const run of inv.fixed_lines === null ? inv.runs : []) {
+    const r = billRun(run, tz, book.ctx.eventsOf(run.subscription), history(book, run.subscription, inv));
+    for (const b of r.fees) billed.push({ billed: b, run });
+    if (r.billing.charges_period !== null && run.reason !== "starting") chargesFrom.set(run.subscription, r.billing.charges_period.start);
+    const iso = (t: Instant | undefined): string | null => (t === undefined ? null : formatInstant(t));
+    periods.push({
+      svc_subscription_id: run.subscription.svc_id,
+      external_subscription_id: run.subscription.external_id,
+      svc_plan_id: run.subscription.plan.svc_id,
+      subscription_from_datetime: iso(r.billing.period?.start),
+      subscription_to_datetime: iso(r.billing.period === null ? undefined : ((r.billing.period.end - 1000) as Instant)),
+      charges_from_datetime: iso(r.billing.charges_period?.start),
+      charges_to_datetime: iso(r.billing.charges_period === null ? undefined : ((r.billing.charges_period.end - 1000) as Instant)),
+      fixed_charges_from_datetime: iso(r.billing.fixed_charges_period?.start),
+      fixed_charges_to_datetime: iso(r.billing.fixed_charges_period === null ? undefined : ((r.billing.fixed_charges_period.end - 1000) as Instant)),
+      invoicing_reason: invoicingReason(run.reason),
+    });
+  }
+  if (inv.fixed_lines === null) {
+    // The commitment true-ups come last, after every run's fees (§1.1 step 4).
+    const lines = invoiceLines(billed, book.ctx.organization);
+    for (const run of inv.runs) {
+      if (run.subscription.plan.minimum_commitment === null) continue;
+      const fees = [...feesOf(book, run.subscription, inv), ...lines.filter((l) => l.run?.subscription === run.subscription).map((l) => l.fee)];
+      const c = commitmentLine(run, tz, fees, book.ctx.organization);
+      if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });
+    }
+  }
+  const { lines, credits, progressive, coupons, after } = applyInvoiceCredits(
+    book, inv, inv.fixed_lines ?? invoiceLines(billed, book.ctx.organization), chargesFrom, at, finalizing, preview,
+  );
+  inv.lines = lines;
+  inv.credits = credits;
+  inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.flatMap((l) => l.run === null ? [] : [{
+    svc_subscription_id: l.run.subscription.svc_id,
+    external_subscription_id: l.run.subscription.external_id,
+    svc_plan_id: l.run.subscription.plan.svc_id,
+    subscription_from_datetime: null,
+    subscription_to_datetime: null,
+    charges_from_datetime: formatInstant(l.billed.fee.from_date),
+    charges_to_datetime: formatInstant(l.billed.fee.to_date),
+    fixed_charges_from_datetime: null,
+    fixed_charges_to_datetime: null,
+    invoicing_reason: invoicingReason(l.run.reason),
+  }]);
+  const { totals, taxes } = invoiceTotals(inv.lines, { progressive, coupons }, after);
+  inv.totals = totals;
+  inv.taxes = taxes;
+  inv.payment_status = totals.total_amount_cents > 0n ? "pending" : "succeeded";
+}
+
+/** The fees of `s` on invoices other than `inv` (voided and closed ones left out) and without invoice. */
+function feesOf(book: InvoiceBook, s: Subscription, inv: InvoiceRecord): InvoiceFee[] {
+  return book.entries.flatMap((e) => ("line" in e ? [e.line] : e.invoice === inv || e.invoice.status === "voided" || e.invoice.status === "closed" ? [] : e.invoice.lines))
+    .filter((l) => l.run?.subscription === s).map((l) => l.fee);
+}
+
+/** What the invoices other than `inv` billed for `s` (voided and closed ones do not count). */
+function history(book: InvoiceBook, s: Subscription, inv: InvoiceRecord): RunHistory {
+  const others = book.invoices.filter((i) => i !== inv && i.status !== "voided" && i.status !== "closed" && i.runs.some((r) => r.subscription === s));
+  const tz = book.ctx.timezoneOf(s.customer);
+  return {
+    invoices_count: others.length,
+    subscription_fee_days: others.flatMap((i) => i.lines.filter((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s).map(() => dayKey(i.created_at, tz))),
+    previous_period_billed: true,
+  };
+}

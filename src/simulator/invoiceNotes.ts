@@ -1,0 +1,71 @@
+/**
+ * Credit notes and voiding on issued invoices (invoice.md §10, §16): creating and estimating
+ * a note, recording one (with its webhook), the fee a termination note credits, and
+ * `void_invoice` with its coupon and wallet give-backs.
+ */
+import { type Instant, formatInstant } from "../core/instant.js";
+import {
+  type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, createCreditNote, estimateCreditNote, parseCreateCreditNote,
+  parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons, recreditVoidedInvoice, voidInvoiceCreditNotes,
+} from "../invoice/index.js";
+import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
+import type { InvoiceBook } from "./invoiceBook.js";
+import { type InvoiceLine, type InvoiceRecord, invoiceJson } from "./invoices.js";
+import type { Subscription } from "./state.js";
+
+/** `create_credit_note` on an invoice (§10). */
+export function createNote(book: InvoiceBook, inv: InvoiceRecord, body: Readonly<Record<string, unknown>>, at: Instant): CreditNoteOutcome<CreditNote> {
+  // A draft has nothing creditable yet (§10.4): only its own automatic notes are drafts.
+  if (inv.status !== "finalized") return { ok: false, code: "invalid_type_or_status" };
+  const issued = issuedInvoice(inv, book.creditNotes);
+  const req = parseCreateCreditNote(body, issued);
+  if (!req.ok) return req;
+  const r = createCreditNote(issued, req.value, { created_at: at, issuing_date: isoDay(at, book.ctx.timezoneOf(inv.customer)) });
+  if (r.ok) addNote(book, r.value, at);
+  return r;
+}
+
+/** `estimate_credit_note` (§10.5): nothing changes. */
+export function estimateNote(book: InvoiceBook, inv: InvoiceRecord, body: Readonly<Record<string, unknown>>): CreditNoteOutcome<EstimatedCreditNote> {
+  const issued = issuedInvoice(inv, book.creditNotes);
+  const items = parseEstimateCreditNote(body, issued);
+  return items.ok ? { ok: true, value: estimateCreditNote(issued, items.value) } : items;
+}
+
+/** Records a note and its `credit_note.created` webhook. */
+export function addNote(book: InvoiceBook, note: CreditNote, at: Instant): void {
+  book.creditNotes.push(note);
+  book.webhooks.push({ type: "credit_note.created", at: formatInstant(at), object: creditNoteJson(note) });
+}
+
+/** The last subscription fee of `s` on a live invoice, with that invoice (termination credit notes). */
+export function lastSubscriptionFee(book: InvoiceBook, s: Subscription): { line: InvoiceLine; invoice: InvoiceRecord } | undefined {
+  for (let i = book.invoices.length - 1; i >= 0; i--) {
+    const inv = book.invoices[i]!;
+    if (inv.status === "closed") continue;
+    const line = [...inv.lines].reverse().find((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s);
+    if (line !== undefined) return { line, invoice: inv };
+  }
+  return undefined;
+}
+
+/** `void_invoice`: only a finalized invoice; its coupon credits are given back, credit notes as asked (§16, §4.3). */
+export function voidInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant, body: Readonly<Record<string, unknown>>): CreditNoteOutcome<null> {
+  if (inv.status !== "finalized") return { ok: false, code: "not_voidable" };
+  const request = parseVoidInvoiceBody(body);
+  if (!request.ok) return { ok: false, code: "validation_errors", issues: request.issues };
+  const notes = voidInvoiceCreditNotes(issuedInvoice(inv, book.creditNotes), request.value, { created_at: at, issuing_date: isoDay(at, book.ctx.timezoneOf(inv.customer)) });
+  if (!notes.ok) return notes;
+  for (const n of notes.value.credit_notes) addNote(book, n, at);
+  // Without a note, the wallets that paid get their credits back (§16).
+  if (notes.value.recredit_wallets) {
+    for (const account of book.ctx.wallets.of(inv.customer)) {
+      const r = recreditVoidedInvoice(account, inv.svc_id, at);
+      book.ctx.wallets.update([r.account], r.transactions);
+    }
+  }
+  inv.status = "voided";
+  inv.customer.applied_coupons = recreditCoupons(inv.customer.applied_coupons, inv.svc_id, at);
+  book.webhooks.push({ type: "invoice.voided", at: formatInstant(at), object: invoiceJson(inv) });
+  return { ok: true, value: null };
+}

@@ -1,0 +1,84 @@
+/**
+ * Plan changes (periods.md §8): a live subscription moved to another plan (upgrade now,
+ * downgrade at the next billing run), the switch from the old subscription to the new
+ * one, and the cancellation of a pending downgrade.
+ */
+import type { Decimal } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
+import type { Instant } from "../core/instant.js";
+import { classifyPlanChange, trialEnd } from "../fees/index.js";
+import type { SubscriptionRun } from "./billing.js";
+import type { Plan } from "./catalog.js";
+import { terminationNote } from "./creditNotes.js";
+import { hasAdvanceFixedCharges } from "./fixedCharges.js";
+import type { Simulation } from "./simulate.js";
+import type { Subscription } from "./state.js";
+import { outcome, type Step } from "./steps.js";
+import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
+
+/**
+ * A subscription on another plan under a live external id (periods.md §8): a pending one
+ * just gets the plan; an upgrade ends the old one now and bills both at now + 1 s; a
+ * downgrade waits, pending, for the old one's next billing run.
+ */
+export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): unknown {
+  if (live.plan === plan) return { subscription: subscriptionJson(live) };
+  if (live.status === "pending" && live.previous === null) {
+    live.plan = plan;
+    live.fixed_charge_start_units = overrides;
+    return { subscription: subscriptionJson(live) };
+  }
+  cancelNext(live, step.at);
+  const kind = classifyPlanChange(live.plan, plan);
+  const s = newSubscription({
+    svc_id: stableId("subscription", live.external_id, sim.subscriptions.filter((x) => x.external_id === live.external_id).length),
+    external_id: live.external_id,
+    customer: live.customer,
+    plan,
+    name: typeof step.body["name"] === "string" ? step.body["name"] : live.name,
+    billing_time: live.billing_time,
+    subscription_at: live.subscription_at,
+    created_at: step.at,
+    billed_until: step.at,
+    initial_started_at: live.initial_started_at,
+    previous: live,
+    ending_at: live.ending_at,
+    fixed_charges: { start_units: overrides, ledger: live.fixed_charge_ledger },
+  });
+  sim.subscriptions.push(s);
+  live.next = s;
+  live.change = kind === "downgrade" ? "downgrade" : "upgrade";
+  if (live.change === "downgrade") return { subscription: subscriptionJson(s) };
+  // Upgrade: the old one ends now; an old plan paid in advance gets its credit note (upgrade day included).
+  const paid = sim.invoicing.lastSubscriptionFee(live);
+  live.status = "terminated";
+  live.terminated_at = step.at;
+  const note = terminationNote(live, step.at, sim.timezoneOf(live.customer), "credit", paid, sim.invoicing.creditNotes, true);
+  if (note !== undefined) sim.invoicing.addNote(outcome(note), step.at);
+  switchTo(sim, s, live, step.at, (step.at + 1000) as Instant);
+  return { subscription: subscriptionJson(s) };
+}
+
+/** The new subscription of a plan change starts at `start`; one invoice at `invoiceAt` bills the old one's end and the new one's start. */
+export function switchTo(sim: Simulation, s: Subscription, old: Subscription, start: Instant, invoiceAt: Instant): void {
+  s.status = "active";
+  s.started_at = start;
+  s.billed_until = start;
+  s.initial_started_at = old.initial_started_at ?? old.started_at;
+  const runs: SubscriptionRun[] = [{ subscription: old, at: invoiceAt, reason: "terminating" }];
+  const trial = trialEnd(s.initial_started_at ?? start, s.plan.trial_period);
+  const advancePlan = s.plan.pay_in_advance && (old.change === "downgrade" || trial === null || trial.trial_end <= start);
+  // The new one is on the invoice when its plan is paid in advance, or for its pay-in-advance fixed charges (§8.1, §8.2).
+  if (advancePlan || hasAdvanceFixedCharges(s)) runs.push({ subscription: s, at: invoiceAt, reason: "starting" });
+  sim.invoicing.issue(s.customer, runs, invoiceAt);
+}
+
+/** A pending downgrade is cancelled by any later change or by a termination. */
+export function cancelNext(s: Subscription, at: Instant): void {
+  if (s.next === null || s.next.status !== "pending") return;
+  s.next.status = "canceled";
+  s.next.canceled_at = at;
+  s.next = null;
+  s.change = null;
+}
+

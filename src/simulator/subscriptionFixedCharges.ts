@@ -1,0 +1,100 @@
+/**
+ * Fixed charges of one subscription (periods.md §7, §7.1): the units given in
+ * `plan_overrides` at creation, the advance fixed charges billed at the start, and
+ * `update_subscription_fixed_charge`.
+ */
+import { type Decimal, ZERO, parseDecimal, toDecimalString } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
+import type { Instant } from "../core/instant.js";
+import { IssueCollector, ValidationError } from "../core/issue.js";
+import { trialEnd } from "../fees/index.js";
+import { computeBillingPeriod } from "../period/index.js";
+import { type SubscriptionRun, billRun, periodInput } from "./billing.js";
+import { type Plan, taxesOf } from "./catalog.js";
+import { billUnitsChange, currentUnits, hasAdvanceFixedCharges } from "./fixedCharges.js";
+import { invoiceLines } from "./invoices.js";
+import type { Simulation } from "./simulate.js";
+import type { Subscription } from "./state.js";
+import { type Obj, refuse, type Step } from "./steps.js";
+
+/**
+ * `plan_overrides` of `create_subscription` holding only fixed-charge units (periods.md
+ * §7.1: a per-subscription units override, no child plan): code → units. `undefined` when
+ * it overrides anything else (not implemented).
+ */
+export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, Decimal> | undefined {
+  const present = (k: string): boolean => overrides[k] !== undefined && overrides[k] !== null;
+  if (Object.keys(overrides).some((k) => k !== "fixed_charges" && present(k))) return undefined;
+  const entries = Array.isArray(overrides["fixed_charges"]) ? (overrides["fixed_charges"] as Obj[]) : [];
+  if (entries.some((e) => Object.keys(e).some((k) => !["code", "units", "apply_units_immediately"].includes(k) && e[k] != null))) return undefined;
+  const c = new IssueCollector();
+  const out = new Map<string, Decimal>();
+  entries.forEach((e, i) => {
+    const path = ["plan_overrides", "fixed_charges", i];
+    const f = plan.fixed_charges.find((x) => x.code === e["code"]);
+    if (f === undefined) c.add(e["code"] == null ? "value_is_mandatory" : "invalid_value", [...path, "code"]);
+    const units = e["units"] == null ? undefined : parseDecimal(e["units"]);
+    if (units !== undefined && units.lt(ZERO)) c.add("invalid_value", [...path, "units"]);
+    else if (f !== undefined && units !== undefined) out.set(f.code, units);
+  });
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  return out;
+}
+
+/**
+ * A subscription that starts: its pay-in-advance fixed charges get their own invoice (never
+ * a draft, invoice.md §1.2) when its plan's starting invoice does not carry them — an
+ * arrears plan, or a plan paid in advance still in trial (periods.md §6, §7).
+ */
+export function startFixedCharges(sim: Simulation, s: Subscription, at: Instant): void {
+  if (!hasAdvanceFixedCharges(s)) return;
+  const trial = trialEnd(s.initial_started_at ?? at, s.plan.trial_period);
+  if (s.plan.pay_in_advance && (trial === null || trial.trial_end <= at)) return;
+  const starting: SubscriptionRun = { subscription: s, at, reason: "starting" };
+  const history = { invoices_count: 0, subscription_fee_days: [], previous_period_billed: true };
+  // Their own ids: a trial's end may bill the same window again when this fee is zero (§7's guard).
+  const fees = billRun(starting, sim.timezoneOf(s.customer), [], history).fees.filter((b) => b.fee.item.type === "fixed_charge")
+    .map((b) => ({ ...b, fee: { ...b.fee, svc_id: stableId("fee", "fixed_charges_at_start", b.fee.svc_id) } }));
+  if (fees.length === 0) return;
+  const run: SubscriptionRun = { subscription: s, at, reason: "in_advance_charge" };
+  sim.invoicing.issue(s.customer, [run], at, invoiceLines(fees.map((billed) => ({ billed, run })), sim.catalog.organization));
+}
+
+/**
+ * `update_subscription_fixed_charge` (periods.md §7.1): a units override (and/or the fixed
+ * charge's taxes) for one subscription. The units apply at once with
+ * `apply_units_immediately` (an advance fixed charge then bills the delta on its own
+ * invoice), else from the next fixed-charges period.
+ */
+export function updateSubscriptionFixedCharge(sim: Simulation, step: Step): unknown {
+  const b = step.body;
+  const c = new IssueCollector();
+  for (const k of ["external_subscription_id", "code"]) if (typeof b[k] !== "string" || b[k] === "") c.add(b[k] == null ? "value_is_mandatory" : "invalid_value", [k]);
+  const units = b["units"] == null ? undefined : parseDecimal(b["units"]);
+  if (b["units"] != null && (units === undefined || units.lt(ZERO))) c.add("invalid_value", ["units"]);
+  if (b["apply_units_immediately"] != null && typeof b["apply_units_immediately"] !== "boolean") c.add("invalid_value", ["apply_units_immediately"]);
+  if (b["tax_codes"] != null && !Array.isArray(b["tax_codes"])) c.add("invalid_value", ["tax_codes"]);
+  const taxes = taxesOf(b["tax_codes"], sim.catalog.taxes, ["tax_codes"], c);
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  const s = sim.subscriptions.find((x) => x.external_id === b["external_subscription_id"] && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
+  const f = s.plan.fixed_charges.find((x) => x.code === b["code"]) ?? refuse("fixed_charge_not_found");
+  if (taxes !== undefined) s.fixed_charge_taxes = new Map([...(s.fixed_charge_taxes ?? []), [f.code, taxes]]);
+  if (units !== undefined && s.started_at === null) s.fixed_charge_start_units = new Map([...(s.fixed_charge_start_units ?? []), [f.code, units]]);
+  else if (units !== undefined) {
+    const input = periodInput({ subscription: s, at: step.at, reason: "periodic" }, sim.timezoneOf(s.customer));
+    const immediately = b["apply_units_immediately"] === true;
+    const current = computeBillingPeriod({ ...input, current_usage: true });
+    const timestamp = immediately ? step.at : ((current.fixed_charges_period?.end ?? current.next_end_of_period + 1000) as Instant);
+    s.fixed_charge_changes = [...(s.fixed_charge_changes ?? []), { code: f.code, timestamp, units }];
+    if (immediately) billUnitsChange(sim, s, f, step.at, input);
+  }
+  const own = s.fixed_charge_taxes?.get(f.code) ?? f.taxes ?? [];
+  return {
+    fixed_charge: {
+      code: f.code, units: toDecimalString(currentUnits(s, f)), svc_parent_id: f.svc_id,
+      taxes: own.map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
+    },
+  };
+}
