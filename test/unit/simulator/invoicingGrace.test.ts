@@ -6,29 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";
+import { type Invoice, type Obj, type Webhook, catalog, customer, start } from "./_invoicingFixtures.js";
 
-type Obj = Record<string, unknown>;
-interface Invoice {
-  svc_id: string; status: string; payment_status: string; issuing_date: string; payment_due_date: string; created_at: string;
-  fees_amount_cents: number; coupons_amount_cents: number; total_amount_cents: number;
-  prepaid_granted_credit_amount_cents: number | null; fees: { item: { type: string }; amount_cents: number }[];
-}
-interface Webhook { type: string; at: string; object: Invoice }
-
-const catalog = {
-  organization: { timezone: "UTC", default_currency: "EUR" },
-  billable_metrics: [{ code: "calls", name: "Calls", aggregation_type: "count_agg" }],
-  plans: [
-    { code: "m", name: "M", interval: "monthly", amount_cents: 3100, amount_currency: "EUR",
-      charges: [{ billable_metric_code: "calls", charge_model: "standard", properties: { amount: "2" } }] },
-    { code: "free", name: "Free", interval: "monthly", amount_cents: 0, amount_currency: "EUR",
-      charges: [{ billable_metric_code: "calls", charge_model: "standard", properties: { amount: "2" } }] },
-  ],
-  coupons: [{ code: "five", name: "Five", coupon_type: "fixed_amount", frequency: "once", amount_cents: 500, amount_currency: "EUR",
-    expiration: "no_expiration", reusable: true }],
-};
-const start = "2024-03-01T00:00:00Z";
-const customer = (extra: Obj = {}): Obj => ({ at: start, op: "create_customer", body: { external_id: "c1", ...extra } });
 const graceCustomer = customer({ billing_configuration: { invoice_grace_period: 3 } });
 const subscribe = (planCode = "m"): Obj => ({ at: start, op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: planCode } });
 const event = (at: string, tx: string, timestamp?: string): Obj =>
