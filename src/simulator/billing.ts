@@ -107,7 +107,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
   });
   if (created && (content === null || content.subscription_fee)) {
     const fee = subscriptionFee({
-      plan: { code: plan.code, name: plan.name, amount_cents: plan.amount_cents, pay_in_advance: plan.pay_in_advance },
+      plan: { code: plan.code, name: plan.name, amount_cents: plan.amount_cents, pay_in_advance: plan.pay_in_advance, invoice_display_name: plan.invoice_display_name ?? null },
       billing,
       schedule,
       timezone,

@@ -51,6 +51,7 @@ export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCol
       svc_id: stableId("plan", p.code),
       code: p.code,
       name: p.name,
+      ...(p.invoice_display_name == null ? {} : { invoice_display_name: p.invoice_display_name }),
       interval: p.interval,
       amount_cents: BigInt(p.amount_cents),
       currency: p.amount_currency as CurrencyCode,

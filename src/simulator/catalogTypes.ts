@@ -75,6 +75,10 @@ export interface Plan {
   readonly usage_thresholds: readonly UsageThreshold[];
   /** invoice.md §6; `taxes` undefined: none of its own. */
   readonly minimum_commitment: { readonly amount_cents: bigint; readonly invoice_display_name: string | null; readonly taxes: readonly Tax[] | undefined } | null;
+  /** Its display name on the subscription fee (`update_plan`, `plan_overrides`). */
+  readonly invoice_display_name?: string | null;
+  /** A child plan (a subscription's `plan_overrides`): the svc id of the catalog plan it was copied from. */
+  readonly parent_id?: string;
 }
 
 export interface AddOn {
@@ -94,5 +98,6 @@ export interface Catalog {
   readonly coupons: ReadonlyMap<string, CouponTemplate>;
   readonly metrics: ReadonlyMap<string, Metric>;
   readonly taxes: ReadonlyMap<string, Tax>;
-  readonly plans: ReadonlyMap<string, Plan>;
+  /** `update_plan` replaces a plan here from its instant on. */
+  readonly plans: Map<string, Plan>;
 }

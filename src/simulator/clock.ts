@@ -2,7 +2,8 @@
  * The simulation's clock: moving it to an instant while handling, in time order, what
  * falls due on the way — pending subscriptions start, trials end, billing runs (one
  * invoice per customer and instant, a downgrade's switch), wallets expire, subscriptions
- * reach their `ending_at`, drafts' grace periods end — and the activation of a subscription.
+ * reach their `ending_at`, drafts' grace periods end, wallet interval rules top up (and the
+ * queued wallet jobs run) — and the activation of a subscription.
  */
 import type { Instant } from "../core/instant.js";
 import { trialEnd } from "../fees/index.js";
@@ -13,6 +14,7 @@ import type { Simulation } from "./simulate.js";
 import type { Customer, Subscription } from "./state.js";
 import { startFixedCharges } from "./subscriptionFixedCharges.js";
 import { terminate } from "./subscriptionOps.js";
+import { nextIntervalRun, runIntervalRules, runWalletJobs } from "./walletRules.js";
 
 /**
  * Moves the clock to `to`, handling in time order what falls due on the way: pending
@@ -20,6 +22,8 @@ import { terminate } from "./subscriptionOps.js";
  * grace period ends.
  */
 export function advanceClock(sim: Simulation, to: Instant): void {
+  // The wallet jobs the last step queued run at its instant, before the clock moves on.
+  if (sim.clock !== -Infinity) runWalletJobs(sim, sim.clock);
   for (let guard = 0; guard < 100_000; guard++) {
     const next = nextDue(sim);
     if (next === undefined || next > to) break;
@@ -54,6 +58,8 @@ export function advanceClock(sim: Simulation, to: Instant): void {
       if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= next) terminate(sim, s, s.ending_at, "generate", "credit");
     }
     sim.invoicing.finalizeDue(next);
+    // Wallet interval rules on their days, then the wallet jobs (threshold checks, credit payments) of this instant.
+    runIntervalRules(sim, next);
   }
   if (to > sim.clock) sim.clock = to;
 }
@@ -74,6 +80,8 @@ export function nextDue(sim: Simulation): Instant | undefined {
     const expiry = a.wallet.status === "active" ? walletExpiryInstant(a.wallet) : null;
     if (expiry !== null) take(expiry);
   }
+  const interval = nextIntervalRun(sim, sim.clock);
+  if (interval !== undefined) take(interval);
   return next;
 }
 

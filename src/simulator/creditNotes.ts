@@ -15,7 +15,7 @@ export function issuedInvoice(inv: InvoiceRecord, notes: readonly CreditNote[]):
     svc_id: inv.svc_id,
     number: inv.number,
     invoice_type: inv.invoice_type,
-    status: inv.status,
+    status: inv.status === "open" ? "draft" : inv.status, // an open credit invoice has nothing creditable yet
     payment_status: inv.payment_status,
     currency: inv.currency,
     fees: inv.lines.map((l) => l.fee),

@@ -45,8 +45,8 @@ export function applyInvoiceCredits(
     credits.push(...r.credits);
   }
   let coupons = 0n;
-  // One-off invoices take no coupons, credit notes or prepaid credits (§1.2).
-  const credited = (finalizing || preview) && inv.invoice_type !== "one_off";
+  // One-off and credit invoices take no coupons, credit notes or prepaid credits (§1.2).
+  const credited = (finalizing || preview) && inv.invoice_type !== "one_off" && inv.invoice_type !== "credit";
   if (preview && feesAmount > 0n) {
     // §4.4: the customer's active coupons, never metric-limited ones, nothing consumed.
     const r = previewCoupons({

@@ -43,17 +43,19 @@ export interface InvoiceRecord {
   readonly sequential_id: number;
   readonly customer: Customer;
   readonly currency: CurrencyCode;
-  readonly invoice_type: "subscription" | "progressive_billing" | "one_off";
+  readonly invoice_type: "subscription" | "progressive_billing" | "one_off" | "credit";
   readonly runs: readonly SubscriptionRun[];
   /** Lines given once (a pay-in-advance charge invoice), instead of billed from `runs`. */
   readonly fixed_lines: readonly InvoiceLine[] | null;
   readonly created_at: Instant;
-  readonly issuing_date: string;
-  readonly payment_due_date: string;
+  /** An `open` credit invoice gets the day of its payment when it is finalized. */
+  issuing_date: string;
+  payment_due_date: string;
   readonly net_payment_term: number;
   /** A draft is finalized then (the start of its expected finalization day). */
   finalize_at: Instant | null;
-  status: InvoiceStatus;
+  /** `open`: a credit invoice waiting for its payment (invoice.md §11.3). */
+  status: InvoiceStatus | "open";
   payment_status: PaymentStatus;
   lines: readonly InvoiceLine[];
   totals: InvoiceTotals;

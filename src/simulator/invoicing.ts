@@ -56,7 +56,7 @@ export class Invoicing implements InvoiceBook {
   /** One invoice for the runs of one customer at one instant (or given lines, `fixed`). */
   issue(
     customer: Customer, runs: readonly SubscriptionRun[], at: Instant, fixed: readonly InvoiceLine[] | null = null,
-    oneOff?: { readonly currency: CurrencyCode },
+    oneOff?: { readonly currency: CurrencyCode; readonly type?: "one_off" | "credit"; readonly open?: boolean },
   ): InvoiceRecord {
     const tz = this.ctx.timezoneOf(customer);
     // Pay-in-advance charge, progressive-billing and one-off invoices are never drafts (§1.2).
@@ -75,7 +75,7 @@ export class Invoicing implements InvoiceBook {
       sequential_id: seq,
       customer,
       currency: oneOff?.currency ?? runs[0]!.subscription.plan.currency,
-      invoice_type: oneOff !== undefined ? "one_off" : progressive ? "progressive_billing" : "subscription",
+      invoice_type: oneOff !== undefined ? oneOff.type ?? "one_off" : progressive ? "progressive_billing" : "subscription",
       runs,
       fixed_lines: fixed,
       created_at: at,
@@ -88,7 +88,9 @@ export class Invoicing implements InvoiceBook {
     buildInvoice(this, inv, at, !dates.draft);
     this.invoices.push(inv);
     this.entries.push({ invoice: inv });
-    if (!dates.draft) this.close(inv, at);
+    // A credit invoice that needs its payment first stays `open`, with no webhook (§11.3).
+    if (oneOff?.open === true) inv.status = "open";
+    else if (!dates.draft) this.close(inv, at);
     else this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: invoiceJson(inv) });
     return inv;
   }
@@ -141,7 +143,7 @@ export class Invoicing implements InvoiceBook {
     if (inv.status === "finalized") {
       // Notes issued on the draft (a termination during the grace period) are final with it (§10.1).
       this.creditNotes = finalizeDraftCreditNotes(this.creditNotes, inv.svc_id);
-      this.webhooks.push({ type: "invoice.created", at: formatInstant(at), object: invoiceJson(inv) });
+      this.webhooks.push({ type: inv.invoice_type === "credit" ? "invoice.paid_credit_added" : "invoice.created", at: formatInstant(at), object: invoiceJson(inv) });
     }
   }
 
@@ -161,14 +163,19 @@ export class Invoicing implements InvoiceBook {
     if (status !== "pending" && status !== "succeeded" && status !== "failed") return "invalid_value";
     if (inv.status === "draft") return "payment_status_update_on_draft_invoice";
     inv.payment_status = status;
+    // A credit invoice's outcome settles or fails its purchase, in the wallet jobs (§1.1 Payments).
+    if (inv.invoice_type === "credit" && status !== "pending") this.ctx.wallets.payments.push({ svc_invoice_id: inv.svc_id, status });
     return "ok";
   }
 
   /** `create_payment`: a manual payment on a finalized invoice; paid in full → succeeded. */
   pay(inv: InvoiceRecord, amount: bigint): "ok" | "invalid_status" {
-    if (inv.status !== "finalized") return "invalid_status";
+    if (inv.status !== "finalized" && !(inv.status === "open" && inv.invoice_type === "credit")) return "invalid_status";
     inv.total_paid_amount_cents += amount;
-    if (inv.total_paid_amount_cents >= inv.totals.total_amount_cents) inv.payment_status = "succeeded";
+    if (inv.total_paid_amount_cents >= inv.totals.total_amount_cents && inv.payment_status !== "succeeded") {
+      inv.payment_status = "succeeded";
+      if (inv.invoice_type === "credit") this.ctx.wallets.payments.push({ svc_invoice_id: inv.svc_id, status: "succeeded" });
+    }
     return "ok";
   }
 

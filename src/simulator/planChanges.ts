@@ -22,7 +22,8 @@ import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
  * downgrade waits, pending, for the old one's next billing run.
  */
 export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): unknown {
-  if (live.plan === plan) return { subscription: subscriptionJson(live) };
+  // The same catalog plan (a child plan of plan_overrides keeps its parent's code).
+  if (live.plan.code === plan.code) return { subscription: subscriptionJson(live) };
   if (live.status === "pending" && live.previous === null) {
     live.plan = plan;
     live.fixed_charge_start_units = overrides;

@@ -32,11 +32,13 @@ export interface Subscription {
   readonly svc_id: string;
   readonly external_id: string;
   readonly customer: Customer;
-  /** Replaced only while pending without a previous subscription (periods.md §8). */
+  /** Replaced while pending without a previous subscription (periods.md §8), by `plan_overrides` (a child plan) and by `update_plan`. */
   plan: Plan;
-  readonly name: string | null;
+  /** `update_subscription` may change it. */
+  name: string | null;
   readonly billing_time: BillingTime;
-  readonly subscription_at: Instant;
+  /** The anchor; `update_subscription` may move it while pending. */
+  subscription_at: Instant;
   readonly created_at: Instant;
   status: SubscriptionStatus;
   started_at: Instant | null;

@@ -14,7 +14,8 @@ import { resolveRefs } from "./refs.js";
 import type { Simulation } from "./simulate.js";
 import { check, type Obj, type Operation, outcome, refuse, type Step, StepError } from "./steps.js";
 import { updateSubscriptionFixedCharge } from "./subscriptionFixedCharges.js";
-import { createSubscription, fetchSubscription, terminateSubscription } from "./subscriptionOps.js";
+import { updatePlan } from "./planOps.js";
+import { createSubscription, fetchSubscription, terminateSubscription, updateSubscription } from "./subscriptionOps.js";
 import { fetchCurrentUsage, fetchProjectedUsage } from "./usageOps.js";
 import { createWallet, fetchWallet, metricCodes, walletOp, walletTransaction } from "./walletOps.js";
 
@@ -26,6 +27,8 @@ export function performStep(sim: Simulation, raw: Step, index: number): unknown 
       case "create_customer": return createCustomer(sim, step);
       case "create_subscription": return createSubscription(sim, step, index);
       case "terminate_subscription": return terminateSubscription(sim, step, index);
+      case "update_subscription": return updateSubscription(sim, step, index);
+      case "update_plan": return updatePlan(sim, step, index);
       case "create_event": return { event: createEvent(sim, step.body, step, index) };
       case "create_events": return createEvents(sim, step, index);
       case "fetch_current_usage": return fetchCurrentUsage(sim, step);

@@ -1,22 +1,23 @@
 /**
  * Subscriptions: `create_subscription` (a plan change when the external id is live, see
- * planChanges.ts), terminations with their credit notes and final invoices, and
+ * planChanges.ts), `update_subscription` (name, ending_at, a pending anchor, plan_overrides
+ * through planOps.ts), terminations with their credit notes and final invoices, and
  * `fetch_subscription`. Customers are in customerOps.ts, the record and its JSON in
  * subscriptionRecord.ts, per-subscription fixed charges in subscriptionFixedCharges.ts.
  */
-import type { Decimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { type Instant, parseTimestamp } from "../core/instant.js";
-import { issue, ValidationError } from "../core/issue.js";
+import { IssueCollector, issue, ValidationError } from "../core/issue.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { terminationNote } from "./creditNotes.js";
 import { newCustomer } from "./customerOps.js";
 import { fixedChargeLedger } from "./fixedCharges.js";
 import { changePlan, cancelNext } from "./planChanges.js";
+import { overridePlan, readOverrides, usePlan } from "./planOps.js";
 import type { Simulation } from "./simulate.js";
 import type { Subscription } from "./state.js";
 import { type Obj, outcome, refuse, type Step } from "./steps.js";
-import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
+import { updateSubscriptionFixedCharge } from "./subscriptionFixedCharges.js";
 import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
 
 /** `create_subscription`: a new subscription (pending until `subscription_at`), or a plan change of the live one. */
@@ -26,31 +27,31 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
   const b = r.value;
   const plan = sim.catalog.plans.get(b.plan_code) ?? refuse("plan_not_found");
   const live = sim.subscriptions.find((s) => s.external_id === b.external_id && (s.status === "active" || s.status === "pending"));
-  const overrides = b.plan_overrides == null ? new Map<string, Decimal>() : fixedChargeOverrides(step.body["plan_overrides"] as Obj, plan);
-  if (overrides === undefined) {
-    sim.warn(step.at, `subscription ${b.external_id}: plan_overrides other than fixed-charge units are not implemented yet; the step changed nothing`, index);
-    return refuse("not_implemented");
-  }
+  const raw = (b.plan_overrides == null ? {} : step.body["plan_overrides"]) as Obj;
+  const units = readOverrides(sim, step, index, raw, plan);
+  if (units === undefined) return refuse("not_implemented");
+  const count = sim.subscriptions.filter((x) => x.external_id === b.external_id).length;
+  const own = overridePlan(plan, raw, sim.catalog.taxes, `${b.external_id}/${count}`);
   let customer = sim.customers.get(b.external_customer_id);
   if (customer === undefined) {
     // The service creates the customer a subscription names when it does not exist yet.
     customer = newCustomer(b.external_customer_id);
     sim.customers.set(customer.external_id, customer);
   }
-  if (live !== undefined) return changePlan(sim, live, plan, step, overrides);
+  if (live !== undefined) return changePlan(sim, live, own, step, units);
   const subscriptionAt = (b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at) ?? step.at) as Instant;
   const s = newSubscription({
-    svc_id: stableId("subscription", b.external_id, sim.subscriptions.filter((x) => x.external_id === b.external_id).length),
+    svc_id: stableId("subscription", b.external_id, count),
     external_id: b.external_id,
     customer,
-    plan,
+    plan: own,
     name: b.name ?? null,
     billing_time: b.billing_time ?? "calendar",
     subscription_at: subscriptionAt,
     created_at: step.at,
     billed_until: subscriptionAt,
     ending_at: b.ending_at == null ? null : parseTimestamp(b.ending_at) ?? null,
-    fixed_charges: { start_units: overrides, ledger: fixedChargeLedger(() => sim.invoicing.invoices) },
+    fixed_charges: { start_units: units, ledger: fixedChargeLedger(() => sim.invoicing.invoices) },
   });
   // A customer bills in one currency: a plan in another is refused (interface spec, Limits).
   if (customer.currency !== null && customer.currency !== plan.currency) throw new ValidationError([issue("currencies_does_not_match", ["currency"])]);
@@ -109,3 +110,61 @@ export const TERMINATION_OPTIONS = {
   on_termination_credit_note: ["credit", "refund", "offset", "skip"],
 } as const;
 
+
+/**
+ * `update_subscription` (PUT /subscriptions/{external_id}): `{external_id, subscription:
+ * {name, ending_at, subscription_at, plan_overrides}, status?}` (the fields may also be at
+ * the top level). `status` `pending` picks the pending record, else the active one (the
+ * pending one when none is active). `subscription_at` moves a pending subscription's anchor
+ * and start (one whose new date has come starts now); `plan_overrides` give it a child plan.
+ */
+export function updateSubscription(sim: Simulation, step: Step, index: number): unknown {
+  const inner = step.body["subscription"];
+  const f = (typeof inner === "object" && inner !== null && !Array.isArray(inner) ? inner : step.body) as Obj;
+  const id = step.body["external_id"] ?? f["external_id"];
+  const status = step.body["status"] ?? f["status"];
+  const c = new IssueCollector();
+  if (typeof id !== "string" || id === "") c.add("value_is_mandatory", ["external_id"]);
+  if (status != null && status !== "active" && status !== "pending") c.add("invalid_value", ["status"]);
+  if (f["name"] !== undefined && f["name"] !== null && typeof f["name"] !== "string") c.add("invalid_value", ["name"]);
+  const time = (k: string): Instant | null | undefined => {
+    if (f[k] == null) return f[k] === null ? null : undefined;
+    const t = typeof f[k] === "string" ? parseTimestamp(f[k]) : undefined;
+    if (t === undefined) c.add("invalid_date", [k]);
+    return t ?? undefined;
+  };
+  const endingAt = time("ending_at");
+  const subscriptionAt = time("subscription_at") ?? undefined;
+  const raw = f["plan_overrides"] ?? {};
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) c.add("invalid_value", ["plan_overrides"]);
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  const all = sim.subscriptions.filter((x) => x.external_id === id);
+  const s = (status == null ? all.find((x) => x.status === "active") ?? all.find((x) => x.status === "pending") : all.find((x) => x.status === status))
+    ?? refuse("subscription_not_found");
+  // An ending in the past (or before the anchor) is refused.
+  if (endingAt != null && (endingAt <= step.at || endingAt <= (subscriptionAt ?? s.subscription_at))) throw new ValidationError([issue("invalid_date", ["ending_at"])]);
+  const units = readOverrides(sim, step, index, raw as Obj, s.plan);
+  if (units === undefined) return refuse("not_implemented");
+  const own = overridePlan(s.plan, raw as Obj, sim.catalog.taxes, s.svc_id);
+  if (typeof f["name"] === "string") s.name = f["name"];
+  if (endingAt !== undefined) {
+    s.ending_at = endingAt;
+    if (s.next?.status === "pending") s.next.ending_at = endingAt;
+  }
+  usePlan(s, own, step.at);
+  for (const [code, u] of units) {
+    if (s.started_at === null) s.fixed_charge_start_units = new Map([...(s.fixed_charge_start_units ?? []), [code, u]]);
+    else {
+      const e = ((raw as Obj)["fixed_charges"] as Obj[]).find((x) => x["code"] === code);
+      updateSubscriptionFixedCharge(sim, { ...step, body: { external_subscription_id: s.external_id, code, units: e?.["units"], apply_units_immediately: e?.["apply_units_immediately"] } });
+    }
+  }
+  if (subscriptionAt !== undefined && s.status === "pending" && s.previous === null) {
+    s.subscription_at = subscriptionAt;
+    s.billed_until = subscriptionAt;
+    if (subscriptionAt <= step.at) sim.start(s, step.at);
+  }
+  sim.advance(step.at);
+  return { subscription: subscriptionJson(s) };
+}

@@ -9,6 +9,7 @@ import {
 } from "../invoice/index.js";
 import { currentUsage } from "../usage/index.js";
 import type { Simulation } from "./simulate.js";
+import { flushWalletWebhooks, issueCreditInvoices } from "./creditInvoices.js";
 import { targetWallet } from "./invoiceCredits.js";
 import type { Customer } from "./state.js";
 import { refuse, type Step } from "./steps.js";
@@ -22,11 +23,11 @@ export function createWallet(sim: Simulation, step: Step): unknown {
   const id = step.body["external_customer_id"];
   const customer = typeof id === "string" ? sim.customers.get(id) : undefined;
   const r = sim.wallets.create(step.body, customer, step.at, metricCodes(sim));
-  if (customer !== undefined) customer.currency ??= r.account.wallet.currency;
-  creditInvoices(sim, step, r.credit_invoices.length);
-  if (r.account.wallet.recurring_transaction_rules.length > 0) {
-    sim.warn(step.at, `wallet ${r.account.wallet.code}: recurring transaction rules are not run yet (no automatic top-up)`, step.index);
+  if (customer !== undefined) {
+    customer.currency ??= r.account.wallet.currency;
+    issueCreditInvoices(sim, customer, r.credit_invoices, step.at);
   }
+  flushWalletWebhooks(sim);
   return { wallet: walletJson(r.account.wallet) };
 }
 
@@ -38,13 +39,10 @@ export function walletOp(sim: Simulation, step: Step, f: (a: WalletAccount, c: C
 
 export function walletTransaction(sim: Simulation, step: Step): unknown {
   const r = sim.wallets.transact(step.body, step.at);
-  creditInvoices(sim, step, r.credit_invoices.length);
+  const customer = [...sim.customers.values()].find((x) => x.svc_id === r.account.wallet.svc_customer_id);
+  if (customer !== undefined) issueCreditInvoices(sim, customer, r.credit_invoices, step.at);
+  flushWalletWebhooks(sim);
   return { wallet_transactions: r.transactions.map((t) => walletTransactionJson(t, r.account.wallet)) };
-}
-
-/** Purchased credits are paid through a `credit` invoice, which is not built yet: said, not dropped. */
-export function creditInvoices(sim: Simulation, step: Step, count: number): void {
-  if (count > 0) sim.warn(step.at, "the credit invoice of purchased wallet credits is not implemented yet; the purchase stays pending", step.index);
 }
 
 /** `fetch_wallet`: the balances as of the clock, ongoing ones refreshed from the customer's usage (§11.5). */
@@ -59,8 +57,18 @@ export function fetchWallet(sim: Simulation, step: Step): unknown {
   return { wallet: walletJson(sim.wallets.find(account.wallet.svc_id)!.wallet) };
 }
 
-/** The ongoing balances of the customer's wallets: current usage of its active subscriptions and its draft invoices. */
+/**
+ * The ongoing balances of the customer's wallets refreshed (§11.5); wallets with a threshold
+ * rule are then checked by the wallet jobs (§11.6, walletRules.ts), as the reference's
+ * delayed top-up job does.
+ */
 export function refreshWallets(sim: Simulation, customer: Customer, at: Instant): void {
+  refreshOngoing(sim, customer, at);
+  for (const a of sim.wallets.of(customer)) sim.wallets.queueCheck(a);
+}
+
+/** The ongoing balances of the customer's wallets: current usage of its active subscriptions and its draft invoices. */
+export function refreshOngoing(sim: Simulation, customer: Customer, at: Instant): void {
   if (sim.wallets.of(customer).length === 0) return;
   const current: OngoingFee[] = [];
   const advance: OngoingFee[] = [];

@@ -2,19 +2,32 @@
  * Prepaid-credit wallets in the simulation (invoice.md §9, §11): the wallet steps, the
  * ledger of transactions in creation order, and the accounts the invoices draw from.
  */
-import type { Instant } from "../core/instant.js";
+import { type Instant, formatInstant } from "../core/instant.js";
 import { ValidationError, type Result } from "../core/issue.js";
 import {
   type OngoingFee, type Wallet, type WalletAccount, type WalletTopUpResult, type WalletTransaction,
   parseCreateWallet, parseCreateWalletTransaction, parseUpdateWallet, refreshOngoingBalances, terminateWallet, walletJson, walletTransactionJson,
 } from "../invoice/index.js";
+import type { Webhook } from "./invoiceBook.js";
 import type { Customer } from "./state.js";
+
+/** A credit invoice's payment outcome, waiting for the wallet jobs to settle or fail its purchase. */
+export interface CreditPayment {
+  readonly svc_invoice_id: string;
+  readonly status: "succeeded" | "failed";
+}
 
 export class Wallets {
   /** Every wallet, in creation order (the `$ref` wallet index). */
   accounts: WalletAccount[] = [];
   /** Every transaction, in creation order: `[wallet id, transaction id]`. */
   private readonly log: (readonly [string, string])[] = [];
+  /** `wallet_transaction.*` webhooks not yet handed to the simulation's list. */
+  webhooks: Webhook[] = [];
+  /** Credit invoices paid or failed since the wallet jobs last ran (Lago's prepaid-credit job). */
+  payments: CreditPayment[] = [];
+  /** Wallets whose balance moved and that carry a threshold rule: to refresh and check (§11.6). */
+  readonly checks = new Set<string>();
 
   of(customer: Customer): WalletAccount[] {
     return this.accounts.filter((a) => a.wallet.svc_customer_id === customer.svc_id);
@@ -28,7 +41,45 @@ export class Wallets {
   update(accounts: readonly WalletAccount[], created: readonly WalletTransaction[] = []): void {
     const byId = new Map(accounts.map((a) => [a.wallet.svc_id, a]));
     this.accounts = this.accounts.map((a) => byId.get(a.wallet.svc_id) ?? a);
-    for (const t of created) this.log.push([t.svc_wallet_id, t.svc_id]);
+    this.record(created);
+  }
+
+  /** Logs new transactions, with their `wallet_transaction.created` webhooks; a balance move queues a threshold check. */
+  private record(created: readonly WalletTransaction[]): void {
+    for (const t of created) {
+      this.log.push([t.svc_wallet_id, t.svc_id]);
+      const a = this.find(t.svc_wallet_id)!;
+      this.webhooks.push({ type: "wallet_transaction.created", at: formatInstant(t.created_at), object: walletTransactionJson(t, a.wallet) });
+      if (t.status === "settled") this.queueCheck(a);
+    }
+  }
+
+  /** Queues a threshold check of the wallet when it has an active threshold rule. */
+  queueCheck(a: WalletAccount): void {
+    if (a.wallet.status === "active" && a.wallet.recurring_transaction_rules.some((r) => r.trigger === "threshold" && r.status === "active")) this.checks.add(a.wallet.svc_id);
+  }
+
+  /** A transaction changed (settled or failed): stored, with its `wallet_transaction.updated` webhook. */
+  changed(account: WalletAccount, svcTransactionId: string, at: Instant): void {
+    this.update([account]);
+    const t = account.transactions.find((x) => x.svc_id === svcTransactionId)!;
+    this.webhooks.push({ type: "wallet_transaction.updated", at: formatInstant(at), object: walletTransactionJson(t, account.wallet) });
+    if (t.status === "settled") this.queueCheck(account);
+  }
+
+  /** The credit invoice of a purchase: its id on the pending inbound. */
+  linkInvoice(svcWalletId: string, svcTransactionId: string, svcInvoiceId: string): void {
+    const a = this.find(svcWalletId)!;
+    this.update([{ ...a, transactions: a.transactions.map((t) => (t.svc_id === svcTransactionId ? { ...t, svc_invoice_id: svcInvoiceId } : t)) }]);
+  }
+
+  /** The purchase a credit invoice bills, with its wallet. */
+  purchaseOf(svcInvoiceId: string): { account: WalletAccount; svc_transaction_id: string } | undefined {
+    for (const account of this.accounts) {
+      const t = account.transactions.find((x) => x.svc_invoice_id === svcInvoiceId && x.transaction_status === "purchased");
+      if (t !== undefined) return { account, svc_transaction_id: t.svc_id };
+    }
+    return undefined;
   }
 
   create(body: Record<string, unknown>, customer: Customer | undefined, at: Instant, metricCodes: ReadonlySet<string>): WalletTopUpResult {
@@ -40,7 +91,7 @@ export class Wallets {
       metric_codes: metricCodes,
     }));
     this.accounts.push(r.account);
-    for (const t of r.transactions) this.log.push([t.svc_wallet_id, t.svc_id]);
+    this.record(r.transactions);
     return r;
   }
 

@@ -92,8 +92,8 @@ describe("simulate: pay-in-advance fixed charges and units changes", () => {
     } } });
   });
 
-  it("other plan_overrides stay not_implemented", () => {
-    const { invoices, responses } = run([], { overrides: { amount_cents: 5 } });
+  it("fixed-charge overrides beyond units stay not_implemented", () => {
+    const { invoices, responses } = run([], { overrides: { fixed_charges: [{ code: "seats", units: 1, properties: { amount: "1" } }] } });
     expect(invoices).toEqual([]);
     expect(responses[1]).toEqual({ error: { code: "not_implemented" } });
   });

@@ -76,7 +76,7 @@ describe("simulate: customers, subscriptions and events", () => {
 
   it("issues an invoice at each billing run it passes, and lists every step it cannot carry out", () => {
     const r = run([customer, subscribe(), event("2024-03-06T00:00:00Z", "t1"),
-      { at: "2024-03-06T00:00:00Z", op: "update_plan", body: { code: "m", amount_cents: 5 } }],
+      { at: "2024-03-06T00:00:00Z", op: "update_fee", body: { fee_id: "f1", payment_status: "succeeded" } }],
       "2024-05-02T00:00:00Z");
     expect(r.responses[3]).toEqual({ error: { code: "not_implemented" } });
     expect(r.warnings.map((w) => [w.at, w.step ?? null])).toEqual([["2024-03-06T00:00:00Z", 3]]);

@@ -1,0 +1,130 @@
+/**
+ * `update_plan` (contract §4): the catalog plan changed from the step's instant on (later
+ * billing runs see it); a subscription's own plan from its `plan_overrides` (a child plan,
+ * patched by planOverrides.ts); and `usePlan`, which moves a subscription record onto
+ * another version of its plan.
+ */
+import type { Instant } from "../core/instant.js";
+import type { Decimal } from "../core/decimal.js";
+import { IssueCollector, issue, ValidationError } from "../core/issue.js";
+import type { Tax } from "../invoice/index.js";
+import { trialEnd } from "../fees/index.js";
+import type { Plan } from "./catalog.js";
+import { childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
+import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
+import type { Simulation } from "./simulate.js";
+import type { Subscription } from "./state.js";
+import { type Obj, refuse, type Step } from "./steps.js";
+
+const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+const live = (s: Subscription): boolean => s.status === "active" || s.status === "pending";
+
+/** Plan fields `update_plan` may name without changing them (the rest would need rebuilding what is billed). */
+const FIXED: Readonly<Record<string, (p: Plan) => unknown>> = {
+  interval: (p) => p.interval,
+  amount_currency: (p) => p.currency,
+  pay_in_advance: (p) => p.pay_in_advance,
+  bill_charges_monthly: (p) => p.bill_charges_monthly,
+  bill_fixed_charges_monthly: (p) => p.bill_fixed_charges_monthly,
+};
+
+/** `s` on `plan` from `at`: a plan paid in advance still waiting for its trial's end bills when the new trial ends (at once if it has ended). */
+export function usePlan(s: Subscription, plan: Plan, at: Instant): void {
+  s.plan = plan;
+  if (s.trial_billing_at === null || s.initial_started_at === null) return;
+  const t = trialEnd(s.initial_started_at, plan.trial_period);
+  s.trial_billing_at = t === null || t.trial_end <= at ? at : t.trial_end;
+}
+
+/**
+ * `update_plan` `{code, ...fields}` (or `{plan: {...}}`): the fields of planOverrides.ts'
+ * `PATCHABLE`. Live subscriptions on the plan follow it; those with their own overrides
+ * (child plans) keep them, and get the charges changes with `cascade_updates` where their
+ * charge is still the parent's. `fixed_charges` and changes of the interval, currency or
+ * payment timing answer `not_implemented`.
+ */
+export function updatePlan(sim: Simulation, step: Step, index: number): unknown {
+  const raw = isObj(step.body["plan"]) ? step.body["plan"] : step.body;
+  const code = raw["code"];
+  if (typeof code !== "string" || code === "") throw new ValidationError([issue(code == null ? "value_is_mandatory" : "invalid_value", ["code"])]);
+  const old = sim.catalog.plans.get(code) ?? refuse("plan_not_found");
+  const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates"];
+  const unsupported = Object.keys(raw).find((k) => raw[k] !== undefined && !known.includes(k) && (FIXED[k] === undefined || FIXED[k](old) !== raw[k]));
+  if (unsupported !== undefined) {
+    sim.warn(step.at, `update_plan ${code}: changing ${unsupported} is not implemented yet; the step changed nothing`, index);
+    return refuse("not_implemented");
+  }
+  const next = patchPlan(old, raw, sim.catalog.taxes, []);
+  sim.catalog.plans.set(code, next);
+  for (const s of sim.subscriptions) if (live(s) && s.plan === old) usePlan(s, next, step.at);
+  if (raw["cascade_updates"] === true && raw["charges"] != null) {
+    for (const s of sim.subscriptions) {
+      if (!live(s) || s.plan.parent_id !== old.svc_id) continue;
+      const charges = s.plan.charges.map((ch) => {
+        const k = old.charges.indexOf(ch);
+        return k < 0 ? ch : next.charges[k] ?? ch;
+      });
+      if (charges.some((ch, k) => ch !== s.plan.charges[k])) usePlan(s, { ...s.plan, charges }, step.at);
+    }
+  }
+  sim.advance(step.at);
+  return { plan: planJson(next) };
+}
+
+/** The plan as the service answers it (the fields this simulator keeps). */
+export function planJson(p: Plan): Record<string, unknown> {
+  return {
+    svc_id: p.svc_id,
+    code: p.code,
+    name: p.name,
+    invoice_display_name: p.invoice_display_name ?? null,
+    interval: p.interval,
+    amount_cents: Number(p.amount_cents),
+    amount_currency: p.currency,
+    pay_in_advance: p.pay_in_advance,
+    bill_charges_monthly: p.bill_charges_monthly,
+    trial_period: p.trial_period,
+    taxes: (p.taxes ?? []).map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
+    usage_thresholds: p.usage_thresholds.map((t) => ({ amount_cents: Number(t.amount_cents), recurring: t.recurring, threshold_display_name: t.threshold_display_name ?? null })),
+    minimum_commitment: p.minimum_commitment === null ? null
+      : { amount_cents: Number(p.minimum_commitment.amount_cents), invoice_display_name: p.minimum_commitment.invoice_display_name },
+    charges: p.charges.map((ch) => ({ svc_id: ch.svc_id, code: ch.code, billable_metric_code: ch.metric.code, charge_model: ch.charge.charge_model, invoice_display_name: ch.invoice_display_name })),
+  };
+}
+
+/** Keys of `plan_overrides` this simulator reads (fixed-charge units go to subscriptionFixedCharges.ts). */
+const OVERRIDE_KEYS: readonly string[] = [...PATCHABLE, "fixed_charges", "amount_currency"];
+
+/** The first key of `plan_overrides` not built yet, if any (the step then answers `not_implemented`). */
+export function unsupportedOverride(overrides: Obj): string | undefined {
+  return Object.keys(overrides).find((k) => overrides[k] !== undefined && overrides[k] !== null && !OVERRIDE_KEYS.includes(k));
+}
+
+/**
+ * The plan of a subscription with `plan_overrides` (periods.md §7.1): `plan` itself when
+ * only fixed-charge units (or nothing) are overridden, else a child plan (one svc id per
+ * subscription record `owner`) — a child's own overrides are kept and patched further.
+ */
+export function overridePlan(plan: Plan, overrides: Obj, taxes: ReadonlyMap<string, Tax>, owner: string): Plan {
+  const raw = Object.fromEntries(PATCHABLE.filter((k) => overrides[k] !== undefined).map((k) => [k, overrides[k]]));
+  const c = new IssueCollector();
+  const currency = overrides["amount_currency"];
+  if (currency != null && currency !== plan.currency) c.add("currencies_does_not_match", ["plan_overrides", "amount_currency"]);
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  if (Object.keys(raw).length === 0) return plan;
+  const ids = plan.parent_id === undefined ? { svc_id: childPlanId(plan, owner), parent_id: plan.svc_id } : {};
+  return patchPlan(plan, raw, taxes, ["plan_overrides"], ids);
+}
+
+/**
+ * The fixed-charge units of `plan_overrides` (code → units), after checking that every other
+ * override is one planOverrides.ts builds; `undefined` (with a warning) when one is not.
+ */
+export function readOverrides(sim: Simulation, step: Step, index: number, raw: Obj, plan: Plan): Map<string, Decimal> | undefined {
+  const key = unsupportedOverride(raw);
+  const units = key === undefined ? fixedChargeOverrides({ fixed_charges: raw["fixed_charges"] }, plan) : undefined;
+  const what = key === undefined ? "fixed_charges beyond units" : key;
+  if (units === undefined) sim.warn(step.at, `${step.op}: plan_overrides.${what} is not implemented yet; the step changed nothing`, index);
+  return units;
+}

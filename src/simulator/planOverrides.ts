@@ -1,0 +1,160 @@
+/**
+ * A plan patched by some of its fields: `plan_overrides` of a subscription (a child plan,
+ * invoice.md §5.1, §12.1) and `update_plan` (the catalog plan from then on). Charges are
+ * named by `id` (svc id), `code`, `billable_metric_id`, else by their index in the list.
+ */
+import type { z } from "zod";
+import { stableId } from "../core/ids.js";
+import { IssueCollector, type Path, ValidationError } from "../core/issue.js";
+import { parseCharge } from "../charges/index.js";
+import type { Tax } from "../invoice/index.js";
+import { fromZodIssues, minimumCommitmentSchema, usageThresholdSchema } from "../parse/schemas/index.js";
+import { taxesOf } from "./catalogTaxes.js";
+import { type Plan, type PlanCharge, TARGET_WALLET } from "./catalogTypes.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+const given = (o: Obj, k: string): boolean => o[k] !== undefined;
+/** About 2 700 years (as the catalog). */
+const MAX_TRIAL_DAYS = 1_000_000;
+
+/** The fields a patch may change (others are refused or not implemented by the callers). */
+export const PATCHABLE = ["name", "invoice_display_name", "description", "amount_cents", "trial_period", "tax_codes", "usage_thresholds", "minimum_commitment", "charges"] as const;
+
+/** `base` with `raw`'s fields applied (svc id `svcId`, `parent_id` kept as given). @throws ValidationError naming every bad field, under `at`. */
+export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>, at: Path, fields: Partial<Pick<Plan, "svc_id" | "parent_id">> = {}): Plan {
+  const c = new IssueCollector();
+  const p = (k: string): Path => [...at, k];
+  const out: { -readonly [K in keyof Plan]: Plan[K] } = { ...base, ...fields };
+  if (given(raw, "name")) {
+    if (typeof raw["name"] === "string" && raw["name"] !== "") out.name = raw["name"];
+    else c.add(raw["name"] === null || raw["name"] === "" ? "value_is_mandatory" : "invalid_value", p("name"));
+  }
+  if (given(raw, "invoice_display_name")) {
+    const v = raw["invoice_display_name"];
+    if (v === null || typeof v === "string") out.invoice_display_name = v;
+    else c.add("invalid_value", p("invoice_display_name"));
+  }
+  if (given(raw, "description") && raw["description"] !== null && typeof raw["description"] !== "string") c.add("invalid_value", p("description"));
+  if (given(raw, "amount_cents")) {
+    const v = raw["amount_cents"];
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) out.amount_cents = BigInt(v);
+    else c.add(v === null ? "value_is_mandatory" : "invalid_value", p("amount_cents"));
+  }
+  if (given(raw, "trial_period")) {
+    const v = raw["trial_period"] ?? 0;
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) c.add("invalid_value", p("trial_period"));
+    else if (v > MAX_TRIAL_DAYS) c.add("value_is_out_of_range", p("trial_period"));
+    else out.trial_period = v;
+  }
+  if (given(raw, "tax_codes")) {
+    if (raw["tax_codes"] !== null && !Array.isArray(raw["tax_codes"])) c.add("invalid_value", p("tax_codes"));
+    else out.taxes = taxesOf(raw["tax_codes"], taxes, p("tax_codes"), c) ?? [];
+  }
+  if (given(raw, "usage_thresholds")) out.usage_thresholds = thresholds(raw["usage_thresholds"], p("usage_thresholds"), c);
+  if (given(raw, "minimum_commitment")) out.minimum_commitment = commitment(raw["minimum_commitment"], taxes, p("minimum_commitment"), c);
+  if (given(raw, "charges")) out.charges = patchCharges(base, raw["charges"], taxes, p("charges"), c);
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  return out;
+}
+
+/** A child plan's svc id: one per subscription record and override. */
+export function childPlanId(base: Plan, subscriptionId: string): string {
+  return stableId("plan", base.code, "override", subscriptionId);
+}
+
+function parsed<S extends z.ZodType>(schema: S, v: unknown, at: Path, c: IssueCollector): z.output<S> | undefined {
+  const r = schema.safeParse(v);
+  if (r.success) return r.data;
+  c.addAll(fromZodIssues(r.error.issues, v, at));
+  return undefined;
+}
+
+/** invoice.md §12.1: amounts > 0, at most one recurring threshold, non-recurring amounts unique. */
+function thresholds(v: unknown, at: Path, c: IssueCollector): Plan["usage_thresholds"] {
+  if (v === null) return [];
+  if (!Array.isArray(v)) {
+    c.add("invalid_value", at);
+    return [];
+  }
+  const out: Plan["usage_thresholds"][number][] = [];
+  v.forEach((t, i) => {
+    const r = parsed(usageThresholdSchema, t, [...at, i], c);
+    if (r === undefined) return;
+    const amount = BigInt(r.amount_cents);
+    const recurring = r.recurring === true;
+    if (amount <= 0n) return c.add("invalid_value", [...at, i, "amount_cents"]);
+    if (recurring && out.some((x) => x.recurring)) return c.add("invalid_value", [...at, i, "recurring"], "at most one recurring threshold");
+    if (!recurring && out.some((x) => !x.recurring && x.amount_cents === amount)) return c.add("invalid_value", [...at, i, "amount_cents"], "duplicate threshold amount");
+    out.push({ amount_cents: amount, recurring, threshold_display_name: r.threshold_display_name ?? null });
+  });
+  return out;
+}
+
+function commitment(v: unknown, taxes: ReadonlyMap<string, Tax>, at: Path, c: IssueCollector): Plan["minimum_commitment"] {
+  if (v === null) return null;
+  const r = parsed(minimumCommitmentSchema, v, at, c);
+  if (r === undefined) return null;
+  return { amount_cents: BigInt(r.amount_cents), invoice_display_name: r.invoice_display_name ?? null, taxes: taxesOf(r.tax_codes, taxes, [...at, "tax_codes"], c) };
+}
+
+/** The charge an entry names: by `id`, `code`, `billable_metric_id`, else the entry's index. */
+function chargeIndex(charges: readonly PlanCharge[], e: Obj, i: number): number {
+  if (typeof e["id"] === "string") return charges.findIndex((ch) => ch.svc_id === e["id"]);
+  if (typeof e["code"] === "string") return charges.findIndex((ch) => ch.code === e["code"]);
+  if (typeof e["billable_metric_id"] === "string") return charges.findIndex((ch) => ch.metric.svc_id === e["billable_metric_id"]);
+  if (typeof e["billable_metric_code"] === "string") return charges.findIndex((ch) => ch.metric.code === e["billable_metric_code"]);
+  return i < charges.length ? i : -1;
+}
+
+function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, at: Path, c: IssueCollector): readonly PlanCharge[] {
+  if (!Array.isArray(v)) {
+    c.add("invalid_value", at);
+    return base.charges;
+  }
+  const out = [...base.charges];
+  v.forEach((e: unknown, i) => {
+    const path = [...at, i];
+    if (!isObj(e)) return c.add("invalid_value", path);
+    const j = chargeIndex(base.charges, e, i);
+    const old = out[j];
+    if (old === undefined) return c.add("invalid_value", [...path, typeof e["id"] === "string" ? "id" : "code"], "no such charge in the plan");
+    if (e["filters"] != null) return c.add("not_allowed", [...path, "filters"], "filter overrides are not built");
+    out[j] = patchCharge(old, e, taxes, path, c);
+  });
+  return out;
+}
+
+function groupKeys(properties: unknown, old: readonly string[]): readonly string[] {
+  const keys = isObj(properties) ? properties["pricing_group_keys"] ?? properties["grouped_by"] : undefined;
+  const own = Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
+  return old.includes(TARGET_WALLET) ? [...own, TARGET_WALLET] : own;
+}
+
+function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, path: Path, c: IssueCollector): PlanCharge {
+  let charge = old.charge;
+  let usage = old.usage;
+  if (e["properties"] != null) {
+    const r = parseCharge({ charge_model: old.charge.charge_model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance, properties: e["properties"] }, path);
+    if (!r.ok) c.addAll(r.issues);
+    else {
+      charge = r.value;
+      usage = { ...usage, charge, pricing_group_keys: groupKeys(e["properties"], usage.pricing_group_keys ?? []) };
+    }
+  }
+  let display = old.invoice_display_name;
+  if (given(e, "invoice_display_name")) {
+    if (e["invoice_display_name"] === null || typeof e["invoice_display_name"] === "string") display = e["invoice_display_name"];
+    else c.add("invalid_value", [...path, "invoice_display_name"]);
+  }
+  if (given(e, "min_amount_cents")) {
+    const m = e["min_amount_cents"];
+    if (m === null) usage = { ...usage, min_amount_cents: 0n };
+    else if (typeof m === "number" && Number.isSafeInteger(m) && m >= 0) usage = { ...usage, min_amount_cents: BigInt(m) };
+    else c.add("invalid_value", [...path, "min_amount_cents"]);
+  }
+  const own = given(e, "tax_codes") ? taxesOf(e["tax_codes"] ?? [], taxes, [...path, "tax_codes"], c) : old.taxes;
+  return { ...old, charge, invoice_display_name: display, usage: { ...usage, invoice_display_name: display }, taxes: own };
+}
+

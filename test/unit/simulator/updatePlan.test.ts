@@ -1,0 +1,89 @@
+/**
+ * `update_plan` in `simulate`: the catalog plan changed from the step's instant on; the
+ * subscriptions with their own overrides keep them; `cascade_updates` for charges.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { customer, event, fees, type Obj, run, subscribe, updatePlan } from "./updatesFixtures.js";
+
+const second = (overrides?: Obj): Obj[] => [customer("c2"),
+  { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c2", external_id: "s2", plan_code: "basic", ...(overrides ? { plan_overrides: overrides } : {}) } }];
+
+describe("simulate: update_plan", () => {
+  it("later billing runs see the new amount, name, taxes and charge properties, and it answers the plan", () => {
+    const r = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"),
+      updatePlan("2024-03-10T00:00:00Z", { amount_cents: 3000, name: "Basic 2", invoice_display_name: "Pro", tax_codes: ["lux"], charges: [{ code: "calls", properties: { amount: "4" } }] })]);
+    expect(r.responses[3]).toMatchObject({ plan: { code: "basic", name: "Basic 2", invoice_display_name: "Pro", amount_cents: 3000, taxes: [{ code: "lux" }] } });
+    expect(fees(r.invoices[0])).toEqual([["subscription", 3000, "lux"], ["charge", 400, "lux"]]);
+    expect(r.invoices[0]!.fees[0]).toMatchObject({ item: { name: "Basic 2", invoice_display_name: "Pro" } });
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("leaves invoices already issued as they were", () => {
+    const r = run([customer(), subscribe(), updatePlan("2024-04-10T00:00:00Z", { amount_cents: 3000 })], { until: "2024-05-01T00:00:00Z" });
+    expect(r.invoices.map((i) => fees(i)[0]![1])).toEqual([1000, 3000]);
+  });
+
+  it("a subscription with its own overrides keeps them", () => {
+    const r = run([customer(), subscribe({ plan_overrides: { amount_cents: 2000 } }), ...second(), updatePlan("2024-03-10T00:00:00Z", { amount_cents: 3000 })]);
+    expect(r.invoices.map((i) => fees(i)[0]![1])).toEqual([2000, 3000]);
+  });
+
+  it("cascade_updates brings a charge change to child plans whose charge is still the parent's", () => {
+    const steps = (cascade: boolean): Obj[] => [customer(), subscribe({ plan_overrides: { amount_cents: 2000 } }),
+      ...second({ charges: [{ code: "calls", properties: { amount: "1" } }] }),
+      event("2024-03-05T00:00:00Z", "t1"), event("2024-03-05T00:00:00Z", "t2", "s2"),
+      updatePlan("2024-03-10T00:00:00Z", { charges: [{ code: "calls", properties: { amount: "4" } }], ...(cascade ? { cascade_updates: true } : {}) })];
+    const charges = (r: ReturnType<typeof run>): number[] => r.invoices.map((i) => fees(i)[1]![1]);
+    expect(charges(run(steps(true)))).toEqual([400, 100]);
+    expect(charges(run(steps(false)))).toEqual([50, 100]);
+  });
+
+  it("its usage_thresholds start progressive billing", () => {
+    const r = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), event("2024-03-05T00:00:00Z", "t2"),
+      updatePlan("2024-03-06T00:00:00Z", { usage_thresholds: [{ amount_cents: 60, threshold_display_name: "T" }] }), event("2024-03-07T00:00:00Z", "t3")],
+    { integrations: ["progressive_billing"], until: "2024-03-20T00:00:00Z" });
+    expect(r.invoices.map((i) => [i.created_at, i.invoice_type, i.fees_amount_cents])).toEqual([["2024-03-06T00:00:00Z", "progressive_billing", 100]]);
+  });
+
+  it("a trial_period added to a plan paid in advance moves the bill of a subscription still waiting for its trial", () => {
+    const r = run([customer(), subscribe({ plan_code: "adv", plan_overrides: { trial_period: 10 } }), subscribe({ plan_code: "adv", external_id: "s9" }),
+      { at: "2024-03-05T00:00:00Z", op: "update_plan", body: { code: "adv", trial_period: 20 } }], { until: "2024-03-31T00:00:00Z" });
+    // s1 keeps its own 10-day trial; s9 billed at its start (no trial then) is not billed again.
+    expect(r.invoices.map((i) => [i.created_at, fees(i)[0]![1]])).toEqual([["2024-03-01T00:00:00Z", 1000], ["2024-03-11T00:00:00Z", 677]]);
+  });
+
+  it("refuses an unknown plan and names every bad field; a refused step changes nothing", () => {
+    const r = run([customer(), subscribe(),
+      { at: "2024-03-06T00:00:00Z", op: "update_plan", body: { code: "nope", amount_cents: 1 } },
+      { at: "2024-03-06T00:00:00Z", op: "update_plan", body: { amount_cents: 1 } },
+      updatePlan("2024-03-06T00:00:00Z", { amount_cents: "x", name: "", usage_thresholds: [{ amount_cents: 10, recurring: true }, { amount_cents: 20, recurring: true }, { amount_cents: 0 }],
+        minimum_commitment: { amount_cents: 100, tax_codes: ["zz"] } })]);
+    expect(r.responses.slice(2)).toEqual([
+      { error: { code: "plan_not_found" } },
+      { error: { code: "validation_errors", error_details: { code: ["value_is_mandatory"] } } },
+      { error: { code: "validation_errors", error_details: {
+        amount_cents: ["invalid_value"], name: ["value_is_mandatory"], "usage_thresholds.1.recurring": ["invalid_value"],
+        "usage_thresholds.2.amount_cents": ["invalid_value"], "minimum_commitment.tax_codes.0": ["invalid_value"],
+      } } },
+    ]);
+    expect(fees(r.invoices[0])[0]).toEqual(["subscription", 1000, "vat"]);
+  });
+
+  it("answers not_implemented, with a warning, for an interval change or fixed charges; naming the same interval is fine", () => {
+    const r = run([customer(), subscribe(), updatePlan("2024-03-06T00:00:00Z", { interval: "yearly", amount_cents: 5 }),
+      updatePlan("2024-03-06T00:00:00Z", { fixed_charges: [] }), updatePlan("2024-03-06T00:00:00Z", { interval: "monthly", amount_cents: 1500 })]);
+    expect(r.responses.slice(2, 4)).toEqual([{ error: { code: "not_implemented" } }, { error: { code: "not_implemented" } }]);
+    expect(r.warnings.map((w) => w.step)).toEqual([2, 3]);
+    expect(fees(r.invoices[0])[0]).toEqual(["subscription", 1500, "vat"]);
+  });
+
+  it("a run bills the amount in force at its instant, whatever the updates before it", () => {
+    fc.assert(fc.property(fc.array(fc.record({ day: fc.integer({ min: 2, max: 28 }), amount: fc.integer({ min: 0, max: 1_000_000 }) }), { maxLength: 4 }), (ups) => {
+      const sorted = [...ups].sort((a, b) => a.day - b.day);
+      const steps = sorted.map((u) => updatePlan(`2024-03-${String(u.day).padStart(2, "0")}T00:00:00Z`, { amount_cents: u.amount }));
+      const r = run([customer(), subscribe(), ...steps]);
+      expect(fees(r.invoices[0])[0]![1]).toBe(sorted.at(-1)?.amount ?? 1000);
+    }), { numRuns: 25 });
+  });
+});
