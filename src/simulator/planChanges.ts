@@ -22,8 +22,11 @@ import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
  * downgrade waits, pending, for the old one's next billing run.
  */
 export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): unknown {
-  // The same catalog plan (a child plan of plan_overrides keeps its parent's code).
-  if (live.plan.code === plan.code) return { subscription: subscriptionJson(live) };
+  // The same catalog plan (a child plan of plan_overrides keeps its parent's code): the live one answers.
+  if (live.plan.code === plan.code) {
+    if (step.body["plan_overrides"] != null) sim.warn(step.at, `subscription ${live.external_id}: create_subscription on its own plan does not apply plan_overrides; use update_subscription`, step.index);
+    return { subscription: subscriptionJson(live) };
+  }
   if (live.status === "pending" && live.previous === null) {
     live.plan = plan;
     live.fixed_charge_start_units = overrides;

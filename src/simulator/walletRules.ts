@@ -77,10 +77,13 @@ function nextIntervalOf(a: WalletAccount, after: Instant): Instant | undefined {
   return at;
 }
 
-/** A rule's top-up: its transactions, and the credit invoice of a purchase. A refused one (limits) is dropped, as the reference's job fails. */
+/** A rule's top-up: its transactions, and the credit invoice of a purchase. A refused one (limits) is not made, as the reference's job fails, and is listed in the warnings. */
 export function topUp(sim: Simulation, a: WalletAccount, req: WalletTransactionRequest, at: Instant): void {
   const r = walletTopUp(a, req, at);
-  if (!r.ok) return;
+  if (!r.ok) {
+    sim.warn(at, `wallet ${a.wallet.code}: the top-up of its recurring rule was refused (${r.issues.map((i) => i.code).join(", ")}), as the reference's job fails`);
+    return;
+  }
   sim.wallets.update([r.value.account], r.value.transactions);
   const c = customerOf(sim, a);
   if (c !== undefined) issueCreditInvoices(sim, c, r.value.credit_invoices, at);
