@@ -5,7 +5,7 @@ import type { Decimal } from "../core/decimal.js";
 import { formatInstant, type Instant } from "../core/instant.js";
 import { toErrorDetails } from "../core/issue.js";
 import type { WalletAccount } from "../invoice/index.js";
-import { type Alert, alertValue, currentUsage, fetchAlert, parseCreateAlert, processAlert } from "../usage/index.js";
+import { type Alert, type AlertMeasures, alertValue, currentUsage, fetchAlert, parseCreateAlert, processAlert } from "../usage/index.js";
 import type { Simulation } from "./simulate.js";
 import type { Customer } from "./state.js";
 import { type Obj, refuse, type Step } from "./steps.js";
@@ -77,9 +77,20 @@ export function evaluateAlerts(sim: Simulation, at: Instant): void {
     }
     const s = sim.subscriptions.find((x) => x.external_id === alert.external_subscription_id && x.status === "active");
     if (s === undefined) return alert;
-    const r = currentUsage(usageInput(sim, s, at, { apply_taxes: false }));
+    const input = usageInput(sim, s, at, { apply_taxes: false });
+    const r = currentUsage(input);
     if (!r.ok) return alert;
-    const measures = { current_usage: { amount_cents: r.fees.reduce((x, f) => x + f.amount_cents, 0n), fees: r.fees } };
+    const current = r.fees.reduce((x, f) => x + f.amount_cents, 0n);
+    const measures: AlertMeasures = {
+      current_usage: { amount_cents: current, fees: r.fees },
+      // §12.2: historical (0 here) + what the subscription's invoices billed + the current usage.
+      lifetime_usage_amount_cents: sim.invoicing.invoicedUsage(s) + current,
+    };
+    if (alert.alert_type === "billable_metric_lifetime_usage_units") {
+      // The usage since the subscription started (the `full_usage` window).
+      const lifetime = currentUsage({ ...input, window: { start: s.started_at ?? input.window.start, end: input.window.end } });
+      if (lifetime.ok) return evaluate(sim, alert, alertValue(alert, { ...measures, lifetime_fees: lifetime.fees }), at);
+    }
     return evaluate(sim, alert, alertValue(alert, measures), at);
   });
 }

@@ -80,6 +80,10 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBod
     ...(precise === undefined ? {} : { precise_total_amount_cents: precise.toFixed() }),
   };
   sim.storeEvent(event);
+  // A draft of the subscription is recomputed when an event concerning it arrives (invoice.md §1.2.1).
+  for (const inv of sim.invoicing.invoices) {
+    if (inv.status === "draft" && inv.runs.some((r) => r.subscription.external_id === subId)) sim.invoicing.refresh(inv, step.at);
+  }
   const sub = sim.subscriptions.find((s) => s.external_id === subId && s.status === "active");
   for (const ch of sub?.plan.charges ?? []) {
     if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;

@@ -1,10 +1,7 @@
 /**
- * Review (2026-11-22): a draft is not recomputed when a late event of its period arrives.
- * invoice.md §1.2.1: "A draft subscription invoice (grace period running) is recomputed — when
- * events, coupons or credits that concern it arrive, when refresh_invoice is called, and right
- * before it is finalized". The simulator only rebuilds on refresh_invoice / finalization
- * (src/simulator/invoicing.ts refresh/finalize; nothing on create_event), so a draft seen at
- * the end of the run (and the wallets' ongoing balances read from drafts) miss the late event.
+ * A draft is recomputed when a late event of its period arrives. invoice.md §1.2.1: "A draft
+ * subscription invoice (grace period running) is recomputed — when events, coupons or credits
+ * that concern it arrive, when refresh_invoice is called, and right before it is finalized".
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";
@@ -31,8 +28,8 @@ describe("review: drafts and late events", () => {
     expect([run(true).status, run(true).fees_amount_cents]).toEqual(["draft", 1100]);
   });
 
-  // Expected fees_amount_cents 1100 (subscription 1000 + 1 call at 1.00); actual 1000.
-  it.fails("the event alone refreshes the draft", () => {
+  // Fees 1100: subscription 1000 + 1 call at 1.00.
+  it("the event alone refreshes the draft", () => {
     const inv = run(false);
     expect([inv.status, inv.fees_amount_cents, inv.total_amount_cents]).toEqual(["draft", 1100, 1100]);
   });
