@@ -20,6 +20,8 @@ export function createCustomer(sim: Simulation, step: Step): unknown {
   const c = new IssueCollector();
   const taxes = taxesOf(b.tax_codes, sim.catalog.taxes, ["tax_codes"], c);
   if (b.timezone != null && !isValidTimeZone(b.timezone)) c.add("invalid_timezone", ["timezone"]);
+  const anchor = setting(b.billing_configuration, "subscription_invoice_issuing_date_anchor", ANCHORS, c);
+  const adjustment = setting(b.billing_configuration, "subscription_invoice_issuing_date_adjustment", ADJUSTMENTS, c);
   const issues = c.issues();
   if (issues) throw new ValidationError(issues);
   const existing = sim.customers.get(b.external_id);
@@ -29,11 +31,25 @@ export function createCustomer(sim: Simulation, step: Step): unknown {
   if (b.net_payment_term != null) customer.net_payment_term = b.net_payment_term;
   if (b.finalize_zero_amount_invoice != null) customer.finalize_zero_amount_invoice = b.finalize_zero_amount_invoice;
   if (b.billing_configuration?.invoice_grace_period != null) customer.invoice_grace_period = b.billing_configuration.invoice_grace_period;
+  if (anchor != null) customer.issuing_date_anchor = anchor;
+  if (adjustment != null) customer.issuing_date_adjustment = adjustment;
   if (b.currency != null) customer.currency = b.currency as CurrencyCode;
   if (b.timezone != null) customer.timezone = b.timezone;
   if (taxes !== undefined) customer.taxes = taxes;
   sim.customers.set(customer.external_id, customer);
   return { customer: customerJson(sim, customer) };
+}
+
+const ANCHORS = ["next_period_start", "current_period_end"] as const;
+const ADJUSTMENTS = ["keep_anchor", "align_with_finalization_date"] as const;
+
+/** An issuing-date setting of `billing_configuration` (periods.md §10): one of `allowed`, else `invalid_value`. */
+function setting<T extends string>(config: Readonly<Record<string, unknown>> | null | undefined, key: string, allowed: readonly T[], c: IssueCollector): T | undefined {
+  const v = config?.[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === "string" && (allowed as readonly string[]).includes(v)) return v as T;
+  c.add("invalid_value", ["billing_configuration", key]);
+  return undefined;
 }
 
 /** The customer as returned by the customer steps. */

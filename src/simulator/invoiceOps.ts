@@ -7,7 +7,7 @@ import { formatInstant } from "../core/instant.js";
 import { issue, ValidationError } from "../core/issue.js";
 import { amountCentsRemaining, type AppliedCoupon, parseApplyCoupon } from "../invoice/index.js";
 import { creditNoteJson, estimatedNoteJson } from "./creditNotes.js";
-import { invoiceJson, type InvoiceRecord } from "./invoices.js";
+import type { InvoiceRecord } from "./invoices.js";
 import { oneOffLines } from "./oneOff.js";
 import type { Simulation } from "./simulate.js";
 import type { Customer } from "./state.js";
@@ -35,7 +35,7 @@ export function applyCoupon(sim: Simulation, step: Step): unknown {
 export function invoiceOp(sim: Simulation, step: Step, f: (inv: InvoiceRecord) => void): unknown {
   const inv = sim.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
   f(inv);
-  return { invoice: invoiceJson(inv) };
+  return { invoice: sim.invoicing.invoiceJson(inv, step.at) };
 }
 
 /** Turns an operation's outcome into a refusal (a field's `invalid_value`, or the code itself). */
@@ -60,11 +60,13 @@ export function createOneOff(sim: Simulation, step: Step): unknown {
   const customer = (typeof id === "string" ? sim.customers.get(id) : undefined) ?? refuse("customer_not_found");
   const currency = (typeof step.body["currency"] === "string" ? step.body["currency"] : customer.currency ?? sim.catalog.organization.default_currency) as CurrencyCode | undefined;
   if (currency === undefined || !isCurrencyCode(currency)) throw new ValidationError([issue("invalid_currency", ["currency"])]);
+  // One currency per customer, as for a subscription (the reference's customer currency update).
+  if (customer.currency !== null && customer.currency !== currency) throw new ValidationError([issue("currencies_does_not_match", ["currency"])]);
   const seq = sim.invoicing.invoices.filter((i) => i.customer === customer).length + 1;
   const lines = oneOffLines(step.body, customer, sim.catalog, currency, step.at, seq);
   if (lines === "add_on_not_found") return refuse("add_on_not_found");
   customer.currency ??= currency;
-  return { invoice: invoiceJson(sim.invoicing.issue(customer, [], step.at, lines, { currency })) };
+  return { invoice: sim.invoicing.invoiceJson(sim.invoicing.issue(customer, [], step.at, lines, { currency }), step.at) };
 }
 
 export function createPayment(sim: Simulation, step: Step): unknown {

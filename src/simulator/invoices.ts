@@ -6,6 +6,7 @@ import type { CurrencyCode } from "../core/currency.js";
 import { type Decimal, ZERO, dec, round, toDecimalString } from "../core/decimal.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
+import { dateOf, epochDay } from "../core/zone.js";
 import { toFeeJson } from "../fees/index.js";
 import {
   type FeeTaxAmounts, type InvoiceCredit, type InvoiceFee, type InvoiceStatus, type InvoiceTaxAmounts, type InvoiceTotals, type PaymentStatus,
@@ -159,9 +160,31 @@ export function feeJson(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   };
 }
 
-export function invoiceJson(inv: InvoiceRecord): Json {
+/**
+ * What an invoice's JSON reads beside the record: the moment it is taken (`now`), the
+ * customer's zone, and Σ `offset_amount_cents` of the credit notes on it (§1.1).
+ */
+export interface InvoiceView {
+  readonly now: Instant;
+  readonly timezone: string;
+  readonly offset_amount_cents: bigint;
+}
+
+/**
+ * §1.1 Payments: overdue once the due date (in the customer's zone) is over while the
+ * invoice is finalized and not succeeded.
+ */
+export function paymentOverdue(inv: InvoiceRecord, view: InvoiceView): boolean {
+  if (inv.status !== "finalized" || inv.payment_status === "succeeded") return false;
+  const [y, m, d] = inv.payment_due_date.split("-").map(Number) as [number, number, number];
+  return epochDay(dateOf(view.now, view.timezone)) > epochDay({ year: y, month: m, day: d });
+}
+
+/** The invoice JSON; without a `view` (a preview, a webhook of a voided one) no offset and not overdue. */
+export function invoiceJson(inv: InvoiceRecord, view?: InvoiceView): Json {
   const t = inv.totals;
   const draft = inv.status === "draft";
+  const offset = view?.offset_amount_cents ?? 0n;
   return {
     svc_id: inv.svc_id,
     number: inv.number,
@@ -174,7 +197,7 @@ export function invoiceJson(inv: InvoiceRecord): Json {
     issuing_date: inv.issuing_date,
     payment_due_date: inv.payment_due_date,
     net_payment_term: inv.net_payment_term,
-    payment_overdue: false,
+    payment_overdue: view === undefined ? false : paymentOverdue(inv, view),
     created_at: formatInstant(inv.created_at),
     fees_amount_cents: int(t.fees_amount_cents),
     progressive_billing_credit_amount_cents: int(t.progressive_billing_credit_amount_cents),
@@ -189,7 +212,7 @@ export function invoiceJson(inv: InvoiceRecord): Json {
     prepaid_purchased_credit_amount_cents: draft || inv.prepaid.purchased === null ? null : int(inv.prepaid.purchased),
     total_amount_cents: int(t.total_amount_cents),
     total_paid_amount_cents: int(inv.total_paid_amount_cents),
-    total_due_amount_cents: int(inv.status === "voided" ? 0n : t.total_amount_cents - inv.total_paid_amount_cents),
+    total_due_amount_cents: int(inv.status === "voided" ? 0n : t.total_amount_cents - inv.total_paid_amount_cents - offset),
     customer: { svc_id: inv.customer.svc_id, external_id: inv.customer.external_id, name: inv.customer.name, currency: inv.customer.currency },
     billing_periods: inv.billing_periods as unknown as Json,
     applied_taxes: inv.taxes.applied_taxes.map((a) => ({

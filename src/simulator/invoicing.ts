@@ -15,7 +15,7 @@ import type { BilledFee, SubscriptionRun } from "./billing.js";
 import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type Webhook, newInvoiceRecord } from "./invoiceBook.js";
 import { buildInvoice } from "./invoiceBuild.js";
 import { addNote, createNote, estimateNote, lastSubscriptionFee, voidInvoice } from "./invoiceNotes.js";
-import { type InvoiceLine, type InvoiceRecord, feeJson, invoiceJson, invoiceLines } from "./invoices.js";
+import { type InvoiceLine, type InvoiceRecord, type InvoiceView, feeJson, invoiceJson, invoiceLines } from "./invoices.js";
 import { invoicedUsage, progressiveBilled } from "./progressiveLookup.js";
 import type { Customer, Subscription } from "./state.js";
 
@@ -28,6 +28,8 @@ export class Invoicing implements InvoiceBook {
   creditNotes: CreditNote[] = [];
   /** Invoices and invoice-less fees, in creation order (the result's `fees` follow it). */
   readonly entries: InvoiceEntry[] = [];
+  /** The customers sharing each number prefix, in the order of their first invoice. */
+  private readonly prefixes = new Map<string, Customer[]>();
 
   constructor(readonly ctx: InvoicingContext) {}
 
@@ -67,11 +69,13 @@ export class Invoicing implements InvoiceBook {
     const dates = issuingDates({
       invoice_at: at, timezone: tz, kind, invoice_grace_period: grace,
       net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
+      ...(customer.issuing_date_anchor == null ? {} : { anchor: customer.issuing_date_anchor }),
+      ...(customer.issuing_date_adjustment == null ? {} : { adjustment: customer.issuing_date_adjustment }),
     });
     const seq = this.invoices.filter((i) => i.customer === customer).length + 1;
     const inv = newInvoiceRecord({
       svc_id: stableId("invoice", customer.external_id, seq),
-      number: `${customer.external_id.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8) || "CUST"}-${String(seq).padStart(3, "0")}`,
+      number: this.number(customer, seq),
       sequential_id: seq,
       customer,
       currency: oneOff?.currency ?? runs[0]!.subscription.plan.currency,
@@ -91,7 +95,7 @@ export class Invoicing implements InvoiceBook {
     // A credit invoice that needs its payment first stays `open`, with no webhook (§11.3).
     if (oneOff?.open === true) inv.status = "open";
     else if (!dates.draft) this.close(inv, at);
-    else this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: invoiceJson(inv) });
+    else this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: this.invoiceJson(inv, at) });
     return inv;
   }
 
@@ -143,7 +147,7 @@ export class Invoicing implements InvoiceBook {
     if (inv.status === "finalized") {
       // Notes issued on the draft (a termination during the grace period) are final with it (§10.1).
       this.creditNotes = finalizeDraftCreditNotes(this.creditNotes, inv.svc_id);
-      this.webhooks.push({ type: inv.invoice_type === "credit" ? "invoice.paid_credit_added" : "invoice.created", at: formatInstant(at), object: invoiceJson(inv) });
+      this.webhooks.push({ type: inv.invoice_type === "credit" ? "invoice.paid_credit_added" : "invoice.created", at: formatInstant(at), object: this.invoiceJson(inv, at) });
     }
   }
 
@@ -168,11 +172,11 @@ export class Invoicing implements InvoiceBook {
     return "ok";
   }
 
-  /** `create_payment`: a manual payment on a finalized invoice; paid in full → succeeded. */
+  /** `create_payment`: a manual payment on a finalized invoice; paid in full (with the credit-note offsets) → succeeded (§1.1 Payments). */
   pay(inv: InvoiceRecord, amount: bigint): "ok" | "invalid_status" {
     if (inv.status !== "finalized" && !(inv.status === "open" && inv.invoice_type === "credit")) return "invalid_status";
     inv.total_paid_amount_cents += amount;
-    if (inv.total_paid_amount_cents >= inv.totals.total_amount_cents && inv.payment_status !== "succeeded") {
+    if (inv.total_paid_amount_cents + this.offsetOf(inv) >= inv.totals.total_amount_cents && inv.payment_status !== "succeeded") {
       inv.payment_status = "succeeded";
       if (inv.invoice_type === "credit") this.ctx.wallets.payments.push({ svc_invoice_id: inv.svc_id, status: "succeeded" });
     }
@@ -204,9 +208,33 @@ export class Invoicing implements InvoiceBook {
     return voidInvoice(this, inv, at, body);
   }
 
-  /** The invoices as JSON, closed ones left out. */
-  json(): unknown[] {
-    return this.invoices.filter((i) => i.status !== "closed").map(invoiceJson);
+  /** The invoices as JSON at `now`, closed ones left out. */
+  json(now: Instant): unknown[] {
+    return this.invoices.filter((i) => i.status !== "closed").map((i) => this.invoiceJson(i, now));
+  }
+
+  /** One invoice's JSON at `now`: its credit-note offsets deducted from the amount due, `payment_overdue` at `now`. */
+  invoiceJson(inv: InvoiceRecord, now: Instant): unknown {
+    const view: InvoiceView = { now, timezone: this.ctx.timezoneOf(inv.customer), offset_amount_cents: this.offsetOf(inv) };
+    return invoiceJson(inv, view);
+  }
+
+  /** Σ `offset_amount_cents` of the credit notes on `inv`. */
+  offsetOf(inv: InvoiceRecord): bigint {
+    return this.creditNotes.reduce((a, n) => (n.svc_invoice_id === inv.svc_id ? a + n.offset_amount_cents : a), 0n);
+  }
+
+  /**
+   * A number unique in the organization: `<prefix>-<sequence>`, the prefix from the customer's
+   * external id; a later customer whose prefix is taken gets `<prefix>-<rank>-<sequence>`
+   * (rank ≥ 2 among the customers of that prefix, by first invoice), which no other can take.
+   */
+  private number(customer: Customer, seq: number): string {
+    const prefix = customer.external_id.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8) || "CUST";
+    const sharing = this.prefixes.get(prefix) ?? [];
+    if (!sharing.includes(customer)) this.prefixes.set(prefix, [...sharing, customer]);
+    const rank = (this.prefixes.get(prefix) ?? []).indexOf(customer) + 1;
+    return `${prefix}${rank === 1 ? "" : `-${rank}`}-${String(seq).padStart(3, "0")}`;
   }
 
   /** Every fee created, in creation order: invoices' fees (closed ones left out) and invoice-less fees. */

@@ -71,7 +71,7 @@ export class Simulation {
   private readonly boundaries = new WeakMap<Subscription, { readonly key: string; readonly at: Instant }>();
 
   readonly refSources: RefSources = {
-    invoices: () => this.invoicing.json() as Obj[],
+    invoices: () => this.invoicing.json(this.clock) as Obj[],
     fees: () => this.invoicing.feesJson() as Obj[],
     wallets: () => this.wallets.walletsJson() as Obj[],
   };
@@ -97,7 +97,7 @@ export class Simulation {
     });
     this.advance(Math.max(until, this.clock) as Instant);
     return {
-      invoices: this.invoicing.json(),
+      invoices: this.invoicing.json(this.clock),
       credit_notes: this.invoicing.creditNotes.map(creditNoteJson),
       wallet_transactions: this.wallets.transactionsJson(),
       webhooks: this.invoicing.webhooks,

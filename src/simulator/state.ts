@@ -6,7 +6,7 @@ import type { CurrencyCode } from "../core/currency.js";
 import type { Decimal } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import type { UsageEvent } from "../aggregation/index.js";
-import type { Fee } from "../fees/index.js";
+import type { Fee, IssuingDateAdjustment, IssuingDateAnchor } from "../fees/index.js";
 import type { AppliedCoupon, Tax } from "../invoice/index.js";
 import type { BillingTime } from "../period/index.js";
 import type { Plan } from "./catalog.js";
@@ -24,6 +24,9 @@ export interface Customer {
   finalize_zero_amount_invoice: string | null;
   /** Coupons applied to the customer, in application order, with their consumption. */
   applied_coupons: readonly AppliedCoupon[];
+  /** `billing_configuration.subscription_invoice_issuing_date_anchor` / `_adjustment` (periods.md §10); absent → the defaults. */
+  issuing_date_anchor?: IssuingDateAnchor | null;
+  issuing_date_adjustment?: IssuingDateAdjustment | null;
 }
 
 export type SubscriptionStatus = "pending" | "active" | "terminated" | "canceled";

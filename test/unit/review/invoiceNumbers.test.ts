@@ -1,18 +1,16 @@
 /**
- * Review (2026-11-22): invoice numbers are built from the customer's external id with every
- * character outside [A-Z0-9] dropped and cut to 8 characters, so two customers can share
- * numbers (src/simulator/invoicing.ts issue(), `number`). Credit-note numbers
- * (`<invoice number>-CN001`, invoice.md §10.1) and progressive-billing credit rows (which name
- * the invoice by its number, §4.5) then collide too. Invoice numbers identify an invoice in the
- * reference (unique per organization).
+ * Review (2026-11-22, fixed): invoice numbers are unique per organization (they identify an
+ * invoice; credit-note numbers `<invoice number>-CN001`, invoice.md §10.1, and progressive-billing
+ * credit rows, §4.5, name the invoice by its number). The prefix comes from the customer's
+ * external id ([A-Z0-9] only, 8 characters); a later customer whose prefix is taken gets
+ * `<prefix>-<rank>-<sequence>`.
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";
 
 describe("review: invoice numbers", () => {
-  // Customers "c-1" and "c1" (or "acme-corp-eu"/"acme-corp-us", both "ACMECORP"): expected two
-  // distinct numbers; actual both invoices are "C1-001".
-  it.fails("two customers never get the same invoice number", () => {
+  // Customers "c-1" and "c1" (or "acme-corp-eu"/"acme-corp-us", both "ACMECORP") share a prefix.
+  it("two customers never get the same invoice number", () => {
     const r = simulate({
       organization: { timezone: "UTC", default_currency: "EUR" },
       billable_metrics: [],
@@ -24,6 +22,6 @@ describe("review: invoice numbers", () => {
       until: "2024-04-01T00:00:00Z",
     }) as unknown as { invoices: { number: string }[] };
     expect(r.invoices).toHaveLength(2);
-    expect(new Set(r.invoices.map((i) => i.number)).size).toBe(2);
+    expect(r.invoices.map((i) => i.number)).toEqual(["C1-001", "C1-2-001"]);
   });
 });

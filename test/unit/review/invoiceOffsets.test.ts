@@ -1,6 +1,6 @@
 /**
- * Review (2026-11-22): an `offset` credit note lowers what is due on its invoice, but the
- * invoice JSON and the payment rule ignore it.
+ * Review (2026-11-22, fixed): an `offset` credit note lowers what is due on its invoice
+ * (invoice.md §1.1), in the invoice JSON and in the payment rule.
  *
  * Setup: monthly plan 31.00 EUR paid in advance, started 1 March (invoice C1-001, 3100),
  * terminated on 11 March with `on_termination_credit_note: offset` → a credit note on C1-001
@@ -34,22 +34,29 @@ describe("review: credit-note offsets on the invoice's amount due", () => {
     expect(first.total_amount_cents).toBe(3100);
   });
 
-  // invoice.md §1.1: `total_due_amount_cents = total_amount_cents − total_paid_amount_cents − offset_amount_cents`.
-  // Expected 3100 − 0 − 2000 = 1100; actual 3100 (src/simulator/invoices.ts invoiceJson, total_due ignores offsets).
-  it.fails("total_due_amount_cents deducts the offset of the invoice's credit notes", () => {
+  // invoice.md §1.1: `total_due_amount_cents = total_amount_cents − total_paid_amount_cents − offset_amount_cents`:
+  // 3100 − 0 − 2000 = 1100.
+  it("total_due_amount_cents deducts the offset of the invoice's credit notes", () => {
     const first = run().invoices.find((i) => i.number === "C1-001")!;
     expect(first.total_due_amount_cents).toBe(1100);
   });
 
-  // invoice.md §1.1 Payments: "if total_paid + Σ credit-note offsets = total_amount_cents the invoice's
-  // payment_status becomes succeeded". Paying the 1100 left → expected succeeded; actual pending
-  // (src/simulator/invoicing.ts pay(): compares total_paid alone with the total).
-  it.fails("a payment of what the offset leaves settles the invoice", () => {
+  // invoice.md §1.1 Payments: when total_paid + Σ credit-note offsets = total_amount_cents the invoice's
+  // payment_status becomes succeeded: paying the 1100 left settles it, and nothing is due.
+  it("a payment of what the offset leaves settles the invoice", () => {
     const r0 = run();
     const id = r0.invoices.find((i) => i.number === "C1-001")!.svc_id;
     const r = run([{ at: "2024-03-12T00:00:00Z", op: "create_payment", body: { invoice_id: id, amount_cents: 1100, reference: "x" } }]);
     const first = r.invoices.find((i) => i.number === "C1-001")!;
     expect(first.total_paid_amount_cents).toBe(1100);
     expect(first.payment_status).toBe("succeeded");
+    expect(first.total_due_amount_cents).toBe(0);
+  });
+
+  it("a payment short of what the offset leaves keeps the invoice pending", () => {
+    const id = run().invoices.find((i) => i.number === "C1-001")!.svc_id;
+    const r = run([{ at: "2024-03-12T00:00:00Z", op: "create_payment", body: { invoice_id: id, amount_cents: 1099, reference: "x" } }]);
+    const first = r.invoices.find((i) => i.number === "C1-001")!;
+    expect([first.payment_status, first.total_due_amount_cents]).toEqual(["pending", 1]);
   });
 });

@@ -32,27 +32,20 @@ describe("review: lifetime-usage alerts are never evaluated", () => {
 
   // invoice.md §14.1: lifetime_usage_amount measures lifetime usage total_amount_cents (§12.2:
   // historical 0 + invoiced 0 + current 300 = 300), so threshold 100 is crossed (§14.2) and
-  // previous_value becomes 300 (§14.3). Actual: the alert is accepted (create_alert answers it),
-  // then never evaluated — no webhook, previous_value "0.0", no warning.
-  // src/simulator/alertOps.ts evaluateAlerts passes only `current_usage` measures, so
-  // src/usage/alertValue.ts returns null for lifetime types.
-  it.fails("a lifetime_usage_amount alert crosses its threshold (or the gap is at least warned)", () => {
+  // previous_value becomes 300 (§14.3).
+  it("a lifetime_usage_amount alert crosses its threshold", () => {
     const r = run("lifetime_usage_amount");
     expect(r.responses[2]).toHaveProperty("alert");
-    const triggered = r.webhooks.some((w) => w.type === "alert.triggered");
-    expect(triggered || r.warnings.length > 0).toBe(true);
-    if (triggered) expect((r.responses[4]!["alert"] as Alert).previous_value).toBe("300.0");
+    expect(r.webhooks.map((w) => w.type)).toEqual(["alert.triggered"]);
+    expect((r.responses[4]!["alert"] as Alert).previous_value).toBe("300.0");
   });
 });
 
 describe("review: a one-off invoice in another currency than the customer's", () => {
-  // The customer's currency is EUR (set by its subscription, docs/simulator.md "Choices"); the simulator
-  // already refuses a subscription in another currency (`currency: currencies_does_not_match`) and
-  // applies the same rule in the reference (Customers::UpdateCurrencyService, called by the one-off
-  // service). Actual: a USD one-off invoice is issued, pricing the EUR add-on (333 EUR cents) as 333 USD
-  // cents; the customer then holds invoices in two currencies (src/simulator/oneOff.ts takes
-  // `currency` without checking it against customer.currency).
-  it.fails("is refused with currencies_does_not_match", () => {
+  // The customer's currency is EUR (set by its subscription, docs/simulator.md "Choices"); a one-off
+  // invoice in another currency is refused with `currency: currencies_does_not_match`, as a
+  // subscription in another currency is (the reference's customer currency update).
+  it("is refused with currencies_does_not_match", () => {
     const r = simulate({
       organization: { timezone: "UTC", default_currency: "EUR" },
       billable_metrics: [],
