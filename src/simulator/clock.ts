@@ -8,7 +8,7 @@
 import type { Instant } from "../core/instant.js";
 import { trialEnd } from "../fees/index.js";
 import { walletExpiryInstant } from "../invoice/index.js";
-import type { SubscriptionRun } from "./billing.js";
+import { type SubscriptionRun, dayKey } from "./billing.js";
 import { switchTo } from "./planChanges.js";
 import type { Simulation } from "./simulate.js";
 import type { Customer, Subscription } from "./state.js";
@@ -18,8 +18,8 @@ import { nextIntervalRun, runIntervalRules, runWalletJobs } from "./walletRules.
 
 /**
  * Moves the clock to `to`, handling in time order what falls due on the way: pending
- * subscriptions start, billing runs (one invoice per customer and instant), drafts whose
- * grace period ends.
+ * subscriptions start, billing runs (one invoice per customer and instant; none for a
+ * subscription on the day its `ending_at` falls), drafts whose grace period ends.
  */
 export function advanceClock(sim: Simulation, to: Instant): void {
   // The wallet jobs the last step queued run at its instant, before the clock moves on.
@@ -38,6 +38,8 @@ export function advanceClock(sim: Simulation, to: Instant): void {
     for (const s of sim.subscriptions) {
       if (s.status !== "active" || sim.boundaryAfter(s) !== next) continue;
       s.billed_until = next;
+      // No periodic run (nor downgrade switch) on the day the subscription ends: its termination bills the period (periods.md §3, §5).
+      if (s.ending_at !== null && dayKey(s.ending_at, sim.timezoneOf(s.customer)) === dayKey(next, sim.timezoneOf(s.customer))) continue;
       if (s.change === "downgrade" && s.next !== null) {
         // The downgrade's switch: the old one ends at this run, the new one starts (§8.2).
         s.status = "terminated";

@@ -39,7 +39,8 @@ export interface TerminationNoteSource {
 
 /**
  * The credit note for the unused days of a terminated plan paid in advance (periods.md §9,
- * invoice.md §10.6), or undefined when none is due.
+ * invoice.md §10.6), or undefined when none is due or it would total 0 (nothing to credit).
+ * Pure: the caller issues it (or lets its refusal refuse the step) before changing anything.
  */
 export function terminationNote(
   s: Subscription, at: Instant, tz: string, option: "credit" | "refund" | "offset" | "skip", source: TerminationNoteSource | undefined,
@@ -79,8 +80,9 @@ export function terminationNote(
     upgrade,
     invoice: { sub_total_including_taxes_amount_cents: source.invoice.totals.sub_total_including_taxes_amount_cents, total_paid_amount_cents: source.invoice.total_paid_amount_cents },
   });
-  if (note === undefined) return undefined;
-  return createCreditNote(issued, {
+  // Nothing to credit (e.g. a fully discounted fee): no note, and the termination goes on.
+  if (note === undefined || note.credit_amount_cents + note.refund_amount_cents + note.offset_amount_cents <= 0n) return undefined;
+  const created = createCreditNote(issued, {
     reason: "order_cancellation",
     description: null,
     credit_amount_cents: note.credit_amount_cents,
@@ -88,6 +90,8 @@ export function terminationNote(
     offset_amount_cents: note.offset_amount_cents,
     items: [{ fee, precise_amount_cents: note.item_precise_amount_cents }],
   }, { created_at: at, issuing_date: isoDay(at, tz) });
+  const zero = !created.ok && created.code === "validation_errors" && created.issues.every((i) => i.code === "total_amount_must_be_positive");
+  return zero ? undefined : created;
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

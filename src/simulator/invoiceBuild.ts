@@ -3,9 +3,11 @@
  * (or its fixed lines), the commitment true-ups, then the credit steps (invoiceCredits.ts),
  * taxes and totals, and the billing periods it covers.
  */
-import { type Instant, formatInstant } from "../core/instant.js";
+import { type Instant, type Period, formatInstant } from "../core/instant.js";
 import type { InvoiceFee } from "../invoice/index.js";
-import { type RunHistory, billRun, dayKey } from "./billing.js";
+import { currentPeriodStart } from "../fees/index.js";
+import { computeBillingPeriod, scheduleOf } from "../period/index.js";
+import { type RunHistory, type SubscriptionRun, billRun, dayKey, periodInput } from "./billing.js";
 import { commitmentLine } from "./commitments.js";
 import type { InvoiceBook } from "./invoiceBook.js";
 import { applyInvoiceCredits } from "./invoiceCredits.js";
@@ -23,7 +25,7 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
   const periods = [];
   const chargesFrom = new Map<Subscription, Instant>();
   for (const run of inv.fixed_lines === null ? inv.runs : []) {
-    const r = billRun(run, tz, book.ctx.eventsOf(run.subscription), history(book, run.subscription, inv));
+    const r = billRun(run, tz, book.ctx.eventsOf(run.subscription), history(book, run.subscription, inv, run));
     for (const b of r.fees) billed.push({ billed: b, run });
     if (r.billing.charges_period !== null && run.reason !== "starting") chargesFrom.set(run.subscription, r.billing.charges_period.start);
     const iso = (t: Instant | undefined): string | null => (t === undefined ? null : formatInstant(t));
@@ -79,13 +81,37 @@ function feesOf(book: InvoiceBook, s: Subscription, inv: InvoiceRecord): Invoice
     .filter((l) => l.run?.subscription === s).map((l) => l.fee);
 }
 
-/** What the invoices other than `inv` billed for `s` (voided and closed ones do not count). */
-function history(book: InvoiceBook, s: Subscription, inv: InvoiceRecord): RunHistory {
-  const others = book.invoices.filter((i) => i !== inv && i.status !== "voided" && i.status !== "closed" && i.runs.some((r) => r.subscription === s));
+/**
+ * What the invoices other than `inv` billed for `s`. A voided invoice keeps its fees (invoice.md
+ * §16), so it still counts as billed (periods.md §4 rule 3(b), §5); closed ones do not count.
+ */
+function history(book: InvoiceBook, s: Subscription, inv: InvoiceRecord, run: SubscriptionRun): RunHistory {
+  const others = book.invoices.filter((i) => i !== inv && i.status !== "closed" && i.runs.some((r) => r.subscription === s));
   const tz = book.ctx.timezoneOf(s.customer);
   return {
     invoices_count: others.length,
     subscription_fee_days: others.flatMap((i) => i.lines.filter((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s).map(() => dayKey(i.created_at, tz))),
-    previous_period_billed: true,
+    previous_period_billed: run.reason !== "terminating" || s.change !== null || previousPeriodBilled(book, run, inv, tz),
   };
+}
+
+/**
+ * periods.md §5: whether an invoice (whatever its status) other than `inv` records for the
+ * subscription the periodic boundaries a run at its termination would bill if it were still
+ * active — the previous period, when the termination comes within a day of its end. A
+ * subscription started in the running period has no previous period to bill.
+ */
+function previousPeriodBilled(book: InvoiceBook, run: SubscriptionRun, inv: InvoiceRecord, tz: string): boolean {
+  const s = run.subscription;
+  const t = s.terminated_at;
+  if (t === null || s.started_at === null) return true;
+  if (s.started_at >= currentPeriodStart(t, scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz), tz)) return true;
+  const input = periodInput(run, tz);
+  const asActive = computeBillingPeriod({ ...input, subscription: { ...input.subscription, status: "active", terminated_at: null }, current_usage: false });
+  const iso = (p: Period | null): [string | null, string | null] => (p === null ? [null, null] : [formatInstant(p.start), formatInstant((p.end - 1000) as Instant)]);
+  const [from, to] = iso(asActive.period);
+  const [chargesFrom, chargesTo] = iso(asActive.charges_period);
+  return book.invoices.some((i) => i !== inv && i.billing_periods.some((b) => b.svc_subscription_id === run.subscription.svc_id
+    && b.invoicing_reason === invoicingReason("periodic") && b.subscription_from_datetime === from && b.subscription_to_datetime === to
+    && b.charges_from_datetime === chargesFrom && b.charges_to_datetime === chargesTo));
 }

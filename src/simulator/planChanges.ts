@@ -32,8 +32,13 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
     live.fixed_charge_start_units = overrides;
     return { subscription: subscriptionJson(live) };
   }
-  cancelNext(live, step.at);
   const kind = classifyPlanChange(live.plan, plan);
+  // An upgrade ends the old one now: an old plan paid in advance gets its credit note (upgrade day
+  // included), computed before anything changes so that its refusal changes nothing.
+  const computed = kind === "downgrade" ? undefined
+    : terminationNote(live, step.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes, true);
+  const note = computed === undefined ? undefined : outcome(computed);
+  cancelNext(live, step.at);
   const s = newSubscription({
     svc_id: stableId("subscription", live.external_id, sim.subscriptions.filter((x) => x.external_id === live.external_id).length),
     external_id: live.external_id,
@@ -53,12 +58,9 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
   live.next = s;
   live.change = kind === "downgrade" ? "downgrade" : "upgrade";
   if (live.change === "downgrade") return { subscription: subscriptionJson(s) };
-  // Upgrade: the old one ends now; an old plan paid in advance gets its credit note (upgrade day included).
-  const paid = sim.invoicing.lastSubscriptionFee(live);
   live.status = "terminated";
   live.terminated_at = step.at;
-  const note = terminationNote(live, step.at, sim.timezoneOf(live.customer), "credit", paid, sim.invoicing.creditNotes, true);
-  if (note !== undefined) sim.invoicing.addNote(outcome(note), step.at);
+  if (note !== undefined) sim.invoicing.addNote(note, step.at);
   switchTo(sim, s, live, step.at, (step.at + 1000) as Instant);
   return { subscription: subscriptionJson(s) };
 }

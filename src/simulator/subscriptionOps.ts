@@ -82,18 +82,21 @@ export function terminateSubscription(sim: Simulation, step: Step, index: number
 
 /** Ends a subscription at `at` (a step, or its `ending_at`): pending → canceled; active → terminated, its credit note, then its final invoice. */
 export function terminate(sim: Simulation, s: Subscription, at: Instant, invoice: "generate" | "skip", creditNote: "credit" | "refund" | "offset" | "skip"): void {
-  cancelNext(s, at);
   if (s.status === "pending") {
+    cancelNext(s, at);
     s.status = "canceled";
     s.canceled_at = at;
     return;
   }
+  // The credit note of a plan paid in advance comes first (the final invoice can use it); it is
+  // computed before anything changes, so that its refusal refuses the step with nothing changed.
+  const computed = terminationNote(s, at, sim.timezoneOf(s.customer), creditNote, sim.invoicing.lastSubscriptionFee(s), sim.invoicing.creditNotes);
+  const note = computed === undefined ? undefined : outcome(computed);
+  cancelNext(s, at);
   s.status = "terminated";
   s.terminated_at = at;
   s.on_termination_invoice = invoice;
-  // The credit note of a plan paid in advance comes first: the final invoice can use it.
-  const note = terminationNote(s, at, sim.timezoneOf(s.customer), creditNote, sim.invoicing.lastSubscriptionFee(s), sim.invoicing.creditNotes);
-  if (note !== undefined) sim.invoicing.addNote(outcome(note), at);
+  if (note !== undefined) sim.invoicing.addNote(note, at);
   if (invoice === "generate") sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "terminating" }], at);
 }
 

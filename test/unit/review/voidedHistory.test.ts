@@ -1,9 +1,8 @@
 /**
- * Review (2026-11-22): a voided invoice is dropped from the subscription's billing history
- * (src/simulator/invoiceBuild.ts history(): `i.status !== "voided"`), so the next periodic fee
- * no longer takes periods.md §4 rule 3(b) "full amount = plan.amount_cents" (a subscription
- * fee already exists on an invoice — voiding keeps the invoice and its fees, invoice.md §16)
- * and is prorated instead: 30 days × 1000/30 as doubles.
+ * Review (2026-11-22): a voided invoice stays in the subscription's billing history. Voiding
+ * keeps the invoice and its fees (invoice.md §16), so the next periodic fee still takes
+ * periods.md §4 rule 3(b) "full amount = plan.amount_cents" (a subscription fee already exists
+ * on an invoice) rather than the first-period proration (30 days × 1000/30).
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";
@@ -30,9 +29,9 @@ describe("review: the subscription fee after a voided invoice", () => {
     expect([aprilFee(run(false)).amount_cents, aprilFee(run(false)).precise_amount]).toEqual([1000, "10"]);
   });
 
-  // periods.md §4 rule 3(b): expected precise_amount "10" (plan.amount_cents exactly);
-  // actual "10.000000000000001" (the first-period proration in doubles). amount_cents stays 1000.
-  it.fails("after voiding March, April's fee is still the full plan amount", () => {
+  // periods.md §4 rule 3(b): precise_amount "10" (plan.amount_cents exactly), not the
+  // first-period proration (which would read "10.000000000000001" in doubles).
+  it("after voiding March, April's fee is still the full plan amount", () => {
     const invoices = run(true);
     expect(invoices.find((i) => i.number === "C1-001")!.status).toBe("voided");
     expect([aprilFee(invoices).amount_cents, aprilFee(invoices).precise_amount]).toEqual([1000, "10"]);
