@@ -88,7 +88,7 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBod
   for (const ch of sub?.plan.charges ?? []) {
     if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
     if (!billsEventsInAdvance(ch)) {
-      sim.warn(step.at, `event ${e.transaction_id}: pay-in-advance fees of charges with filters or of ${ch.metric.aggregation_type} are not implemented yet, none was created`, index);
+      sim.warn(step.at, `event ${e.transaction_id}: pay-in-advance fees of ${ch.metric.aggregation_type} are not implemented yet, none was created`, index);
       continue;
     }
     const billed = payInAdvanceFee(sub!, ch, event, sim.eventsOf(subId), sim.timezoneOf(sub!.customer));

@@ -4,8 +4,11 @@
  * `model(total) − model(total − delta)`.
  */
 import type { Instant } from "../core/instant.js";
-import { aggregateEvents, propertyText } from "../aggregation/index.js";
-import { type AdvanceAggregation, type AdvanceEvent, type Fee, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts } from "../fees/index.js";
+import { aggregateEvents, compileFilter, propertyText } from "../aggregation/index.js";
+import {
+  ALL_FILTER_VALUES, type AdvanceAggregation, type AdvanceEvent, type Fee, type UsageChargeFilter,
+  chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts,
+} from "../fees/index.js";
 import { computeBillingPeriod } from "../period/index.js";
 import type { BilledFee } from "./billing.js";
 import type { PlanCharge } from "./catalog.js";
@@ -15,7 +18,43 @@ const ADVANCE: readonly string[] = ["count_agg", "sum_agg", "unique_count_agg"];
 
 /** Whether a charge bills its events one by one as they arrive. */
 export const billsEventsInAdvance = (ch: PlanCharge): boolean =>
-  ch.charge.pay_in_advance === true && ADVANCE.includes(ch.metric.aggregation_type) && (ch.usage.filters ?? []).length === 0;
+  ch.charge.pay_in_advance === true && ADVANCE.includes(ch.metric.aggregation_type);
+
+/**
+ * The filter an event is billed under (the reference's event matching): among the filters
+ * whose every key the event carries (a key the metric declares) with a listed value — or
+ * any value when the list is the "all values" marker — the one with the most keys, the
+ * first listed on a tie; `undefined` when none matches (the default bucket).
+ */
+export function eventChargeFilter(ch: PlanCharge, properties: Readonly<Record<string, unknown>>): number | undefined {
+  const declared = new Set(ch.metric.filters.map((f) => f.key));
+  let best: number | undefined;
+  (ch.usage.filters ?? []).forEach((f, i) => {
+    const entries = Object.entries(f.values);
+    const matches = entries.every(([key, values]) => {
+      if (!declared.has(key) || !Object.hasOwn(properties, key)) return false;
+      return values.includes(propertyText(properties[key]) ?? "") || (values.length === 1 && values[0] === ALL_FILTER_VALUES);
+    });
+    if (matches && (best === undefined || entries.length > Object.keys(ch.usage.filters![best]!.values).length)) best = i;
+  });
+  return best;
+}
+
+/** The bucket of an event: its filter (or none), how that bucket selects events, and its price. */
+function bucketOf(ch: PlanCharge, event: StoredEvent): { filter: UsageChargeFilter | undefined; selects: (e: StoredEvent) => boolean; keys: readonly string[] } {
+  const filters = ch.usage.filters ?? [];
+  if (filters.length === 0) return { filter: undefined, selects: () => true, keys: ch.usage.pricing_group_keys ?? [] };
+  const index = eventChargeFilter(ch, event.properties);
+  const selections = chargeFilterSelections(filters, ch.metric.filters);
+  const sel = selections[index ?? filters.length]!;
+  const test = compileFilter(sel.filters, sel.ignored_filters);
+  const filter = index === undefined ? undefined : filters[index];
+  return {
+    filter,
+    selects: test === undefined ? () => true : (e) => test(e.properties),
+    keys: (filter === undefined ? ch.usage.pricing_group_keys : filter.pricing_group_keys) ?? [],
+  };
+}
 
 /**
  * The fee of `event` (already stored in `events`, the subscription's events in arrival
@@ -32,24 +71,25 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEv
   });
   const window = billing.charges_period;
   if (window === null || event.timestamp < window.start || event.timestamp >= window.end) return undefined;
-  const keys = ch.usage.pricing_group_keys ?? [];
+  const { filter, selects, keys } = bucketOf(ch, event);
+  const priced = filter?.charge ?? ch.charge;
   const group = (e: StoredEvent): string => JSON.stringify(keys.map((k) => propertyText(e.properties[k])));
   const mine = group(event);
-  // The period's events of the same code and group, in arrival order, up to this one.
+  // The period's events of the same code, filter bucket and group, in arrival order, up to this one.
   const upTo = events.slice(0, events.indexOf(event) + 1)
-    .filter((e) => e.code === event.code && e.timestamp >= window.start && e.timestamp < window.end && group(e) === mine);
+    .filter((e) => e.code === event.code && e.timestamp >= window.start && e.timestamp < window.end && selects(e) && group(e) === mine);
   const field = ch.metric.field_name;
   const advance: AdvanceEvent[] = upTo.map((e) => ch.metric.aggregation_type === "unique_count_agg"
     ? { unique_value: propertyText(field === undefined ? undefined : e.properties[field]), operation: e.properties["operation_type"] === "remove" ? "remove" : "add" }
     : { value: aggregateEvents(ch.metric, [e], { from: window.start, to: (window.end - 1) as Instant }).units });
   const delta = payInAdvanceDeltas(ch.metric.aggregation_type as AdvanceAggregation, advance).at(-1)!;
   const agg = aggregateEvents(ch.metric, upTo, {
-    from: window.start, to: (window.end - 1) as Instant, event_values: ch.charge.charge_model === "percentage",
-    ...(ch.charge.charge_model === "percentage" && ch.charge.properties.free_units_per_events !== null ? { free_units_per_events: ch.charge.properties.free_units_per_events } : {}),
-    ...(ch.charge.charge_model === "percentage" && ch.charge.properties.free_units_per_total_aggregation !== null ? { free_units_per_total_aggregation: ch.charge.properties.free_units_per_total_aggregation } : {}),
+    from: window.start, to: (window.end - 1) as Instant, event_values: priced.charge_model === "percentage",
+    ...(priced.charge_model === "percentage" && priced.properties.free_units_per_events !== null ? { free_units_per_events: priced.properties.free_units_per_events } : {}),
+    ...(priced.charge_model === "percentage" && priced.properties.free_units_per_total_aggregation !== null ? { free_units_per_total_aggregation: priced.properties.free_units_per_total_aggregation } : {}),
   });
   const amounts = payInAdvanceFeeAmounts({
-    charge: ch.charge,
+    charge: priced,
     aggregation: { units: agg.units, events_count: agg.events_count as number, running_total: agg.running_total, event_values: agg.event_values },
     delta,
     currency: plan.currency,
@@ -60,12 +100,14 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEv
     amount_currency: plan.currency,
     ...amounts,
     item: {
-      type: "charge", code: ch.metric.code, name: ch.metric.name, invoice_display_name: ch.invoice_display_name, filter_invoice_display_name: null, filters: null,
+      type: "charge", code: ch.metric.code, name: ch.metric.name, invoice_display_name: ch.invoice_display_name,
+      filter_invoice_display_name: filter?.invoice_display_name ?? null, filters: filter?.values ?? null,
       grouped_by: Object.fromEntries(keys.map((k) => [k, propertyText(event.properties[k])])),
     },
     from_date: window.start,
     to_date: (window.end - 1000) as Instant,
     pay_in_advance: true,
+    charge_filter_id: filter?.id ?? null,
   };
   return { fee, charge: ch };
 }

@@ -76,3 +76,48 @@ describe("simulate invoicing: pay-in-advance charges", () => {
     }
   });
 });
+
+describe("simulate invoicing: pay-in-advance charges with filters", () => {
+  // The reference bills an event under the filter matching most of its keys (first listed on a
+  // tie), or the default bucket; each bucket keeps its own high-water mark and its own price.
+  function runFiltered(events: Obj[]) {
+    const r = simulate({
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      billable_metrics: [{ code: "gb", name: "GB", aggregation_type: "sum_agg", field_name: "gb",
+        filters: [{ key: "region", values: ["eu", "us"] }, { key: "tier", values: ["gold"] }] }],
+      plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 0, amount_currency: "EUR",
+        charges: [{ billable_metric_code: "gb", charge_model: "standard", pay_in_advance: true, invoiceable: false, properties: { amount: "1" },
+          filters: [
+            { values: { region: ["eu"] }, properties: { amount: "2" }, invoice_display_name: "EU" },
+            { values: { region: ["us"] }, properties: { amount: "3" } },
+            { values: { region: ["eu"], tier: ["gold"] }, properties: { amount: "5" } },
+          ] }] }],
+      steps: [
+        { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "c1" } },
+        { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p" } },
+        ...events.map((properties, i) => ({ at: `2024-03-${String(i + 2).padStart(2, "0")}T10:00:00Z`, op: "create_event",
+          body: { transaction_id: `t${i}`, code: "gb", external_subscription_id: "s1", properties } })),
+      ],
+      until: "2024-03-20T00:00:00Z",
+    });
+    expect(r.warnings).toEqual([]);
+    return (r.fees as (Fee & { item: { filters: unknown; filter_invoice_display_name: string | null } })[]).filter((f) => f.pay_in_advance);
+  }
+
+  it("prices each event with its bucket and bills its bucket's high-water mark", () => {
+    const fees = runFiltered([
+      { gb: "5", region: "eu" }, { gb: "2", region: "us" }, { gb: "4" }, { gb: "1", region: "eu" },
+      { gb: "3", region: "eu", tier: "gold" }, { gb: "2", region: "ap" },
+    ]);
+    expect(fees.map((f) => [f.units, f.amount_cents, f.item.filters, f.item.filter_invoice_display_name])).toEqual([
+      ["5", 1000, { region: ["eu"] }, "EU"],
+      ["2", 600, { region: ["us"] }, null],
+      ["4", 400, null, null],
+      // eu's running total is 6: the gold event (more specific filter) is not in it.
+      ["1", 200, { region: ["eu"] }, "EU"],
+      ["3", 1500, { region: ["eu"], tier: ["gold"] }, null],
+      // A value the metric does not list matches no filter: the default bucket, running total 6.
+      ["2", 200, null, null],
+    ]);
+  });
+});
