@@ -1,24 +1,32 @@
 /**
  * weighted_sum_agg: the time-weighted average level over the charges period (§12.4).
  *
- * Σ level × dt over the rows equals Σ over events of delta × (close − t), plus the carried
- * level × (close − from): each delta holds from its timestamp to the closing row. That
- * sum does not depend on event order, so the state is three exact sums and a count.
+ * The reference computes it in SQL, one row per distinct instant: `level × seconds /
+ * period seconds`, each quotient a PostgreSQL numeric division (rounded to at least 16
+ * significant digits, see core/pgNumeric.ts), then sums the rows (and ceils the ungrouped
+ * total to 20 decimals). To give the same digits the rows are built in time order when
+ * the result is read: the state keeps the window's deltas (instant, mantissa, scale) in
+ * arrival order, and merging concatenates them.
  */
-import { type Decimal, dec, div, fromScaledBigInt, round } from "../core/decimal.js";
+import { type Decimal, round } from "../core/decimal.js";
 import {
-  type FixedCell, type FixedSum, addToSum, mergeSums, newSum, sumToBigInt, sumToDecimal,
+  type FixedCell, type FixedSum, addToSum, mergeSums, newSum, pow10n, sumToBigInt, sumToDecimal,
 } from "../core/fixed.js";
 import type { Kernel, KernelContext } from "./_kernel.js";
+import { WeightedRows } from "./_weightedRows.js";
 
 export interface WeightedSumState {
-  /** Σ delta × (close − t), t and close in milliseconds. */
-  weighted: FixedSum;
+  /** The window's deltas in arrival order: instant (ms), mantissa and scale; `big` holds mantissas beyond 2^53 by index. */
+  times: number[];
+  mantissas: number[];
+  scales: number[];
+  big: Map<number, bigint>;
+  /** Whether `times` is non-decreasing (no sort needed). */
+  ordered: boolean;
   /** Σ of the events before the window (recurring metrics): the initial level. */
   carried: FixedSum;
   /** Σ of the deltas in the window. */
   deltas: FixedSum;
-  count: number;
 }
 
 /** The closing row's instant: `to` rounded up to the second. */
@@ -26,37 +34,116 @@ export function closingInstant(to: number): number {
   return Math.ceil(to / 1000) * 1000;
 }
 
+export function newWeightedSumState(): WeightedSumState {
+  return { times: [], mantissas: [], scales: [], big: new Map(), ordered: true, carried: newSum(), deltas: newSum() };
+}
+
+/** Adds a delta at instant `t` of the window. */
+export function addWeightedDelta(s: WeightedSumState, t: number, cell: FixedCell): void {
+  const n = s.times.length;
+  if (n > 0 && t < s.times[n - 1]!) s.ordered = false;
+  s.times.push(t);
+  s.mantissas.push(cell.b === undefined ? cell.m : 0);
+  s.scales.push(cell.s);
+  if (cell.b !== undefined) s.big.set(n, cell.b);
+  addToSum(s.deltas, cell);
+}
+
 export const weightedSum: Kernel<WeightedSumState, FixedCell> = {
-  init: () => ({ weighted: newSum(), carried: newSum(), deltas: newSum(), count: 0 }),
-  add(s, cell, e, before, ctx) {
-    if (before) {
-      addToSum(s.carried, cell);
-      return;
-    }
-    addToSum(s.weighted, cell, closingInstant(ctx.to) - e.timestamp);
-    addToSum(s.deltas, cell);
-    s.count++;
+  init: newWeightedSumState,
+  add(s, cell, e, before) {
+    if (before) addToSum(s.carried, cell);
+    else addWeightedDelta(s, e.timestamp, cell);
   },
-  merge: (a, b) => ({
-    weighted: mergeSums(a.weighted, b.weighted),
-    carried: mergeSums(a.carried, b.carried),
-    deltas: mergeSums(a.deltas, b.deltas),
-    count: a.count + b.count,
-  }),
-  finish(s, ctx) {
+  merge: (a, b) => {
+    const n = a.times.length;
+    const big = new Map(a.big);
+    for (const [i, v] of b.big) big.set(n + i, v);
+    return {
+      times: a.times.concat(b.times), mantissas: a.mantissas.concat(b.mantissas), scales: a.scales.concat(b.scales), big,
+      ordered: a.ordered && b.ordered && (n === 0 || b.times.length === 0 || b.times[0]! >= a.times[n - 1]!),
+      carried: mergeSums(a.carried, b.carried), deltas: mergeSums(a.deltas, b.deltas),
+    };
+  },
+  finish(s, ctx, grouped) {
     const total = mergeSums(s.carried, s.deltas);
-    return { units: weightedUnits(s, ctx), events_count: s.count, total_aggregated_units: sumToDecimal(total) };
+    return { units: weightedUnits(s, ctx, grouped), events_count: s.times.length, total_aggregated_units: sumToDecimal(total) };
   },
 };
 
-const DAY_MS = dec(86_400_000);
+/**
+ * Indices of the deltas in time order (ties in any order: they do not change the rows).
+ * When `(t − first) × n + i` stays a safe integer for every delta — a month of 10^6
+ * events does — those keys are sorted natively and decoded; otherwise a comparator sort.
+ */
+function timeOrder(s: WeightedSumState): Uint32Array {
+  const n = s.times.length;
+  const order = new Uint32Array(n);
+  if (s.ordered) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    return order;
+  }
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = s.times[i]!;
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+  }
+  if ((hi - lo + 1) * n < 2 ** 53) {
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = (s.times[i]! - lo) * n + i;
+    keys.sort();
+    for (let k = 0; k < n; k++) order[k] = keys[k]! % n;
+    return order;
+  }
+  for (let i = 0; i < n; i++) order[i] = i;
+  const times = Float64Array.from(s.times);
+  return order.sort((x, y) => times[x]! - times[y]!);
+}
 
-function weightedUnits(s: WeightedSumState, ctx: KernelContext): Decimal {
-  // In bigints and decimals: instants and a duration in days times 86 400 000 can leave
-  // the range where a float difference or product is exact.
-  const span = BigInt(closingInstant(ctx.to)) - BigInt(ctx.from);
-  const scale = Math.max(s.weighted.s, s.carried.s);
-  const numerator = sumToBigInt(s.weighted, scale) + sumToBigInt(s.carried, scale) * span;
-  const milliseconds = dec(ctx.chargesDuration).times(DAY_MS);
-  return round(div(fromScaledBigInt(numerator, scale), milliseconds), 20, "ceil");
+/**
+ * Σ over the rows (the initial level at `from`, each distinct instant, the closing row) of
+ * `level × seconds to the next row / period seconds`. Seconds carry six decimals, as
+ * PostgreSQL's `EXTRACT(EPOCH FROM interval)` gives them; a row whose next row is at the
+ * same instant contributes 0. The level is kept as a safe integer while it is one.
+ */
+function weightedUnits(s: WeightedSumState, ctx: KernelContext, grouped: boolean): Decimal {
+  const close = closingInstant(ctx.to);
+  const order = timeOrder(s);
+  const rows = new WeightedRows(ctx.chargesDuration);
+  let scale = s.carried.s;
+  let big = sumToBigInt(s.carried);
+  let small: number | undefined = safeOf(big);
+  let at = ctx.from;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    const t = s.times[i]!;
+    if (t > at) {
+      rows.add(small, big, scale, t - at);
+      at = t;
+    }
+    const ds = s.scales[i]!;
+    const m = s.mantissas[i]!;
+    const b = s.big.size === 0 ? undefined : s.big.get(i);
+    if (small !== undefined && b === undefined && ds <= scale && scale - ds < POW10.length) {
+      const x = small + m * POW10[scale - ds]!;
+      if (Number.isSafeInteger(x) && Number.isSafeInteger(m * POW10[scale - ds]!)) {
+        small = x;
+        continue;
+      }
+    }
+    const to = Math.max(scale, ds);
+    big = (small === undefined ? big : BigInt(small)) * pow10n(to - scale) + (b ?? BigInt(m)) * pow10n(to - ds);
+    scale = to;
+    small = safeOf(big);
+  }
+  if (close > at) rows.add(small, big, scale, close - at);
+  const units = rows.total();
+  return grouped ? units : round(units, 20, "ceil");
+}
+
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+function safeOf(x: bigint): number | undefined {
+  return x <= 9_007_199_254_740_991n && x >= -9_007_199_254_740_991n ? Number(x) : undefined;
 }

@@ -94,7 +94,9 @@ describe("weighted_sum_agg (§12.4)", () => {
   });
   it("recurring: the level carried from before the window weighs the whole window", () => {
     const r = aggregateEvents({ ...ws, recurring: true }, [ev("2023-07-15T00:00:00Z", { v: "1000" }), ...events()], AUG);
-    expect(s(r.units)).toBe("1000.02217741935483870968");
+    // Each row divided as PostgreSQL does (16 significant digits at least), then summed: the
+    // exact 1000 + 59 400 / 2 678 400 is 1000.022177419354838709677…; the rows give 1000.02217741935483866774.
+    expect(s(r.units)).toBe("1000.02217741935483866774");
     expect([r.events_count, s(r.total_aggregated_units)]).toEqual([7, "1000"]);
   });
   it("divides by the full charges period, not a shortened window", () => {
