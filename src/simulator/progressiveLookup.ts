@@ -9,16 +9,19 @@ import type { InvoiceBook } from "./invoiceBook.js";
 import type { InvoiceRecord } from "./invoices.js";
 import type { Subscription } from "./state.js";
 
-/** The latest finalized progressive-billing invoice of `s` (other than `inv`) whose charges period holds `chargesFrom`. */
-export function latestProgressive(book: InvoiceBook, s: Subscription, chargesFrom: Instant, inv?: InvoiceRecord): InvoiceRecord | undefined {
-  let latest: InvoiceRecord | undefined;
-  for (const i of book.invoices) {
-    if (i === inv || i.invoice_type !== "progressive_billing" || i.status !== "finalized" || !i.runs.some((r) => r.subscription === s)) continue;
+/** The finalized progressive-billing invoices of `s` (other than `inv`) whose charges period holds `chargesFrom`, oldest first. */
+export function progressiveInvoices(book: InvoiceBook, s: Subscription, chargesFrom: Instant, inv?: InvoiceRecord): InvoiceRecord[] {
+  return book.invoices.filter((i) => {
+    if (i === inv || i.invoice_type !== "progressive_billing" || i.status !== "finalized" || !i.runs.some((r) => r.subscription === s)) return false;
     const p = i.billing_periods[0];
-    if (p === undefined || p.charges_from_datetime === null || p.charges_to_datetime === null) continue;
-    if (Date.parse(p.charges_from_datetime) <= chargesFrom && chargesFrom <= Date.parse(p.charges_to_datetime)) latest = i;
-  }
-  return latest;
+    if (p === undefined || p.charges_from_datetime === null || p.charges_to_datetime === null) return false;
+    return Date.parse(p.charges_from_datetime) <= chargesFrom && chargesFrom <= Date.parse(p.charges_to_datetime);
+  });
+}
+
+/** The latest of {@link progressiveInvoices}. */
+export function latestProgressive(book: InvoiceBook, s: Subscription, chargesFrom: Instant, inv?: InvoiceRecord): InvoiceRecord | undefined {
+  return progressiveInvoices(book, s, chargesFrom, inv).at(-1);
 }
 
 /** The progressive-billing invoice `p` as a credit source for `inv`: what other invoices and credit notes already took. */

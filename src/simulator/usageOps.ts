@@ -66,7 +66,9 @@ export function fetchCurrentUsage(sim: Simulation, step: Step): unknown {
 export function fetchProjectedUsage(sim: Simulation, step: Step): unknown {
   if (!sim.catalog.organization.premium_integrations.includes("projected_usage")) refuse("projected_usage_not_enabled");
   const s = usageSubscription(sim, step.body);
-  const r = projectedUsage({ ...usageInput(sim, s, step.at, usageOptions(step.body)), now: step.at });
+  // §13.2.1: of the query options only `apply_taxes` is read (still checked like the others).
+  const { apply_taxes } = usageOptions(step.body);
+  const r = projectedUsage({ ...usageInput(sim, s, step.at, apply_taxes === undefined ? {} : { apply_taxes }), now: step.at });
   return { customer_projected_usage: r.customer_projected_usage };
 }
 
@@ -106,8 +108,14 @@ export const FALSE_TEXTS = new Set(["false", "0", "f", "off"]);
 
 /** The query options of `fetch_current_usage` (invoice.md §13.1.7), aliases included. */
 export function usageOptions(b: Obj): CurrentUsageOptions & { readonly full_usage?: boolean } {
+  // A charge option that is not text names no charge: refused, never dropped.
   const text = (...keys: string[]): string | undefined => {
-    for (const k of keys) if (typeof b[k] === "string") return b[k] as string;
+    for (const k of keys) {
+      const v = b[k];
+      if (v === undefined || v === null) continue;
+      if (typeof v !== "string") throw new ValidationError([issue("invalid_value", [k])]);
+      return v;
+    }
     return undefined;
   };
   const flag = (k: string): boolean | undefined => {

@@ -11,6 +11,8 @@ import { currentUsage } from "../usage/index.js";
 import type { Simulation } from "./simulate.js";
 import { flushWalletWebhooks, issueCreditInvoices } from "./creditInvoices.js";
 import { targetWallet } from "./invoiceCredits.js";
+import type { InvoiceRecord } from "./invoices.js";
+import { progressiveInvoices } from "./progressiveLookup.js";
 import type { Customer } from "./state.js";
 import { refuse, type Step } from "./steps.js";
 import { usageInput } from "./usageOps.js";
@@ -72,9 +74,15 @@ export function refreshOngoing(sim: Simulation, customer: Customer, at: Instant)
   if (sim.wallets.of(customer).length === 0) return;
   const current: OngoingFee[] = [];
   const advance: OngoingFee[] = [];
+  const progressive: OngoingFee[] = [];
+  const lineFee = (i: InvoiceRecord, l: InvoiceRecord["lines"][number]): OngoingFee => ({
+    fee_type: l.fee.fee_type, metric_code: l.fee.metric_code, target_wallet_code: targetWallet(l.billed.fee), currency: i.currency,
+    amount_cents: l.fee.amount_cents, taxes_amount_cents: l.taxes.taxes_amount_cents, precise_coupons_amount_cents: l.fee.precise_coupons_amount_cents,
+  });
   for (const s of sim.subscriptions) {
     if (s.customer !== customer || s.status !== "active") continue;
-    const r = currentUsage(usageInput(sim, s, at, {}));
+    const input = usageInput(sim, s, at, {});
+    const r = currentUsage(input);
     if (!r.ok) continue;
     for (const c of r.charges_fees) {
       const taxes = feeTaxes({ charge: c.charge.taxes, plan: s.plan.taxes, customer: customer.taxes, organization: sim.catalog.organization.taxes });
@@ -84,13 +92,13 @@ export function refreshOngoing(sim: Simulation, customer: Customer, at: Instant)
         if (f.pay_in_advance) advance.push(o);
       }
     }
+    // The period's progressive-billing invoices already billed part of that usage (§11.5).
+    for (const i of progressiveInvoices(sim.invoicing, s, input.window.start)) progressive.push(...i.lines.map((l) => lineFee(i, l)));
   }
+  // A draft's fees count net of their progressive-billing shares (its precise coupons, §1.1).
   const drafts = sim.invoicing.invoices.filter((i) => i.customer === customer && i.status === "draft" && i.totals.total_amount_cents !== 0n)
-    .flatMap((i) => i.lines.map((l) => ({
-      fee_type: l.fee.fee_type, metric_code: l.fee.metric_code, target_wallet_code: targetWallet(l.billed.fee), currency: i.currency,
-      amount_cents: l.fee.amount_cents, taxes_amount_cents: l.taxes.taxes_amount_cents,
-    })));
-  for (const id of sim.wallets.refreshOngoing(customer, { current, drafts, advance }, at)) {
+    .flatMap((i) => i.lines.map((l) => lineFee(i, l)));
+  for (const id of sim.wallets.refreshOngoing(customer, { current, drafts, advance, progressive }, at)) {
     sim.invoicing.webhooks.push({ type: "wallet.depleted_ongoing_balance", at: formatInstant(at), object: { svc_wallet_id: id } });
   }
 }

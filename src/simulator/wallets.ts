@@ -114,9 +114,9 @@ export class Wallets {
   }
 
   /** The customer's ongoing balances from its usage so far (§11.5). */
-  refreshOngoing(customer: Customer, usage: { current: readonly OngoingFee[]; drafts: readonly OngoingFee[]; advance: readonly OngoingFee[] }, at: Instant): string[] {
+  refreshOngoing(customer: Customer, usage: { current: readonly OngoingFee[]; drafts: readonly OngoingFee[]; advance: readonly OngoingFee[]; progressive: readonly OngoingFee[] }, at: Instant): string[] {
     const r = refreshOngoingBalances(this.of(customer), {
-      current_usage_fees: usage.current, draft_invoice_fees: usage.drafts, progressive_billing_fees: [], pay_in_advance_fees: usage.advance,
+      current_usage_fees: usage.current, draft_invoice_fees: usage.drafts, progressive_billing_fees: usage.progressive, pay_in_advance_fees: usage.advance,
     }, at);
     this.update(r.accounts);
     return [...r.depleted];

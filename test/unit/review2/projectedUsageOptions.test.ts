@@ -47,12 +47,12 @@ describe("review2: projected usage reads apply_taxes only", () => {
   // March figures (from 2024-03-01, 1000, 3100); actual full_usage is read: from 2024-02-01,
   // amount 1500, projected 2308 — src/simulator/usageOps.ts:69 passes every usageOptions() to
   // projectedUsage.
-  it.fails("full_usage with a charge option is not read", () => {
+  it("full_usage with a charge option is not read", () => {
     expect(figures(projected({ filter_by_charge_code: "ca", full_usage: true }))).toEqual(MARCH);
   });
 
   // Same rule; actual {"error":{"code":"full_usage_not_allowed"}}.
-  it.fails("full_usage alone is not read (no full_usage_not_allowed refusal)", () => {
+  it("full_usage alone is not read (no full_usage_not_allowed refusal)", () => {
     expect(figures(projected({ full_usage: true }))).toEqual(MARCH);
   });
 
