@@ -2,12 +2,11 @@
  * weighted_sum over an event batch: the deltas per instant and group (the rows the
  * reference's query divides one by one), the carried level and the count.
  */
-import { addToSum } from "../core/fixed.js";
 import type { KernelContext } from "./_kernel.js";
 import { type Rows, cellAt } from "./_batchKernels.js";
 import { scanRow } from "./_batchSelect.js";
 import type { EventBatch } from "./eventBatch.js";
-import { type WeightedSumState, addWeightedDelta, newWeightedSumState } from "./weightedSum.js";
+import { type WeightedSumState, addCarried, addWeightedDelta, newWeightedSumState } from "./weightedSum.js";
 
 export function batchWeightedSum(b: EventBatch, r: Rows, ctx: KernelContext): (WeightedSumState | undefined)[] {
   const { rows, gids, scan } = r;
@@ -27,7 +26,7 @@ export function batchWeightedSum(b: EventBatch, r: Rows, ctx: KernelContext): (W
     }
     const s = (states[g] ??= newWeightedSumState());
     const t = ts[i]!;
-    if (t < from) addToSum(s.carried, cellAt(b, i));
+    if (t < from) addCarried(s, cellAt(b, i));
     else addWeightedDelta(s, t, cellAt(b, i));
   }
   return states;

@@ -25,6 +25,8 @@ export interface WeightedSumState {
   ordered: boolean;
   /** Σ of the events before the window (recurring metrics): the initial level. */
   carried: FixedSum;
+  /** The largest display scale among the carried values. */
+  carriedScale: number;
   /** Σ of the deltas in the window. */
   deltas: FixedSum;
 }
@@ -35,24 +37,59 @@ export function closingInstant(to: number): number {
 }
 
 export function newWeightedSumState(): WeightedSumState {
-  return { times: [], mantissas: [], scales: [], big: new Map(), ordered: true, carried: newSum(), deltas: newSum() };
+  return { times: [], mantissas: [], scales: [], big: new Map(), ordered: true, carried: newSum(), carriedScale: 0, deltas: newSum() };
+}
+
+/**
+ * The display scale of a value: its decimals without trailing zeros. (PostgreSQL keeps the
+ * scale as written — `'2.50'::numeric` has 2 — but an event batch stores values at one
+ * common scale, and both paths must agree; the two differ only for a value written with
+ * trailing zeros in a level large enough that its scale sets the row's digits, §12.4.)
+ */
+function displayScale(cell: FixedCell): number {
+  let s = cell.s;
+  if (cell.b === undefined) {
+    let m = cell.m;
+    while (s > 0 && m % 10 === 0) {
+      m /= 10;
+      s--;
+    }
+  } else {
+    let m = cell.b;
+    while (s > 0 && m % 10n === 0n) {
+      m /= 10n;
+      s--;
+    }
+  }
+  return s;
 }
 
 /** Adds a delta at instant `t` of the window. */
 export function addWeightedDelta(s: WeightedSumState, t: number, cell: FixedCell): void {
   const n = s.times.length;
   if (n > 0 && t < s.times[n - 1]!) s.ordered = false;
+  const scale = displayScale(cell);
+  const shift = cell.s - scale;
   s.times.push(t);
-  s.mantissas.push(cell.b === undefined ? cell.m : 0);
-  s.scales.push(cell.s);
-  if (cell.b !== undefined) s.big.set(n, cell.b);
+  s.scales.push(scale);
+  if (cell.b === undefined) s.mantissas.push(shift === 0 ? cell.m : cell.m / 10 ** shift);
+  else {
+    s.mantissas.push(0);
+    s.big.set(n, cell.b / pow10n(shift));
+  }
   addToSum(s.deltas, cell);
+}
+
+/** Adds a value from before the window (the carried level). */
+export function addCarried(s: WeightedSumState, cell: FixedCell): void {
+  addToSum(s.carried, cell);
+  s.carriedScale = Math.max(s.carriedScale, displayScale(cell));
 }
 
 export const weightedSum: Kernel<WeightedSumState, FixedCell> = {
   init: newWeightedSumState,
   add(s, cell, e, before) {
-    if (before) addToSum(s.carried, cell);
+    if (before) addCarried(s, cell);
     else addWeightedDelta(s, e.timestamp, cell);
   },
   merge: (a, b) => {
@@ -62,7 +99,7 @@ export const weightedSum: Kernel<WeightedSumState, FixedCell> = {
     return {
       times: a.times.concat(b.times), mantissas: a.mantissas.concat(b.mantissas), scales: a.scales.concat(b.scales), big,
       ordered: a.ordered && b.ordered && (n === 0 || b.times.length === 0 || b.times[0]! >= a.times[n - 1]!),
-      carried: mergeSums(a.carried, b.carried), deltas: mergeSums(a.deltas, b.deltas),
+      carried: mergeSums(a.carried, b.carried), carriedScale: Math.max(a.carriedScale, b.carriedScale), deltas: mergeSums(a.deltas, b.deltas),
     };
   },
   finish(s, ctx, grouped) {
@@ -111,8 +148,9 @@ function weightedUnits(s: WeightedSumState, ctx: KernelContext, grouped: boolean
   const close = closingInstant(ctx.to);
   const order = timeOrder(s);
   const rows = new WeightedRows(ctx.chargesDuration);
-  let scale = s.carried.s;
-  let big = sumToBigInt(s.carried);
+  // The carried sum is exact at the largest display scale of its values.
+  let scale = s.carriedScale;
+  let big = sumToBigInt(s.carried, Math.max(s.carried.s, scale)) / pow10n(Math.max(s.carried.s, scale) - scale);
   let small: number | undefined = safeOf(big);
   let at = ctx.from;
   for (let k = 0; k < order.length; k++) {

@@ -31,6 +31,22 @@ export interface SubscriptionRun {
   readonly subscription: Subscription;
   readonly at: Instant;
   readonly reason: RunReason;
+  /** A progressive-billing run: the usage thresholds it passed (invoice.md §12.3). */
+  readonly thresholds?: readonly AppliedUsageThreshold[];
+}
+
+/** A usage threshold passed by a progressive-billing invoice, with the lifetime usage then. */
+export interface AppliedUsageThreshold {
+  readonly svc_id: string;
+  readonly amount_cents: bigint;
+  readonly recurring: boolean;
+  readonly threshold_display_name: string | null;
+  readonly lifetime_usage_amount_cents: bigint;
+}
+
+/** A usage threshold as the invoice and the webhook show it. */
+export function usageThresholdJson(t: AppliedUsageThreshold): { svc_id: string; threshold_display_name: string | null; amount_cents: number; recurring: boolean } {
+  return { svc_id: t.svc_id, threshold_display_name: t.threshold_display_name, amount_cents: Number(t.amount_cents), recurring: t.recurring };
 }
 
 export interface RunResult {

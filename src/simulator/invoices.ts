@@ -12,7 +12,7 @@ import {
   type FeeTaxAmounts, type InvoiceCredit, type InvoiceFee, type InvoiceStatus, type InvoiceTaxAmounts, type InvoiceTotals, type PaymentStatus,
   feeTaxAmounts, feeTaxes, invoiceTaxAmounts,
 } from "../invoice/index.js";
-import type { BilledFee, RunReason, SubscriptionRun } from "./billing.js";
+import { type BilledFee, type RunReason, type SubscriptionRun, usageThresholdJson } from "./billing.js";
 import type { Organization } from "./catalog.js";
 import type { Customer } from "./state.js";
 
@@ -218,6 +218,9 @@ export function invoiceJson(inv: InvoiceRecord, view?: InvoiceView): Json {
     applied_taxes: inv.taxes.applied_taxes.map((a) => ({
       svc_tax_id: a.tax.svc_id, tax_name: a.tax.name, tax_code: a.tax.code, tax_rate: Number(str(a.tax.rate)), tax_description: a.tax.description ?? null,
       amount_cents: int(a.amount_cents), amount_currency: inv.currency, fees_amount_cents: int(a.fees_amount_cents), svc_invoice_id: inv.svc_id,
+    })),
+    applied_usage_thresholds: inv.runs.flatMap((r) => r.thresholds ?? []).map((t) => ({
+      lifetime_usage_amount_cents: int(t.lifetime_usage_amount_cents), created_at: formatInstant(inv.created_at), usage_threshold: usageThresholdJson(t),
     })),
     credits: inv.credits.map((c) => ({
       svc_id: c.svc_id, amount_cents: int(c.amount_cents), amount_currency: c.amount_currency, before_taxes: c.before_taxes,

@@ -2,12 +2,14 @@
  * Current and projected usage of a subscription (invoice.md §13) and the progressive-billing
  * threshold check (§12).
  */
-import type { Instant } from "../core/instant.js";
+import { stableId } from "../core/ids.js";
+import { formatInstant, type Instant } from "../core/instant.js";
 import { issue, ValidationError } from "../core/issue.js";
 import { dateOf } from "../core/zone.js";
 import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
 import { computeBillingPeriod } from "../period/index.js";
 import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions, projectedUsage } from "../usage/index.js";
+import { usageThresholdJson } from "./billing.js";
 import type { Plan } from "./catalog.js";
 import type { Simulation } from "./simulate.js";
 import type { Subscription } from "./state.js";
@@ -84,15 +86,35 @@ export function checkUsageThresholds(sim: Simulation, at: Instant): void {
     const input = usageInput(sim, s, at, { apply_taxes: false });
     const r = currentUsage(input);
     if (!r.ok) continue;
+    const invoiced = sim.invoicing.invoicedUsage(s);
+    const current = r.fees.reduce((a, f) => a + f.amount_cents, 0n);
     const passed = usageThresholdsPassed({
       thresholds: s.plan.usage_thresholds,
       historical_usage_amount_cents: 0n,
-      invoiced_usage_amount_cents: sim.invoicing.invoicedUsage(s),
-      current_usage_amount_cents: r.fees.reduce((a, f) => a + f.amount_cents, 0n),
+      invoiced_usage_amount_cents: invoiced,
+      current_usage_amount_cents: current,
       progressive_billed_amount_cents: sim.invoicing.progressiveBilled(s, input.window.start),
     });
-    if (passed.length > 0) sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "progressive_billing" }], at);
+    if (passed.length === 0) continue;
+    // The invoice lists the passed thresholds with the lifetime usage total (§12.2), then one webhook each.
+    const thresholds = passed.map((t) => ({
+      svc_id: thresholdId(s, t), amount_cents: t.amount_cents, recurring: t.recurring, threshold_display_name: t.threshold_display_name ?? null,
+      lifetime_usage_amount_cents: invoiced + current,
+    }));
+    sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "progressive_billing", thresholds }], at);
+    for (const t of thresholds) {
+      sim.invoicing.webhooks.push({
+        type: "subscription.usage_threshold_reached", at: formatInstant(at),
+        object: { svc_id: s.svc_id, external_id: s.external_id, plan_code: s.plan.code, usage_threshold: usageThresholdJson(t) },
+      });
+    }
   }
+}
+
+/** A plan's usage threshold is named by its plan and place in the list. */
+function thresholdId(s: Subscription, t: Plan["usage_thresholds"][number]): string {
+  const i = s.plan.usage_thresholds.findIndex((x) => x === t || (x.amount_cents === t.amount_cents && x.recurring === t.recurring));
+  return stableId("usage_threshold", s.plan.svc_id, i);
 }
 
 export function selects(o: CurrentUsageOptions, ch: Plan["charges"][number]): boolean {

@@ -24,11 +24,11 @@ function valueOf(e: UsageEvent, field: string): Big.Big | undefined {
   return typeof s === "string" && NUMERIC.test(s) ? new B(s) : undefined;
 }
 
-/** Decimals of the value as written (PostgreSQL's display scale of `value::numeric`). */
+/** Decimals of the value without trailing zeros (the display scale the engine uses, docs/aggregation.md). */
 function scaleOf(e: UsageEvent, field: string): number {
   const v = e.properties[field];
   const text = typeof v === "number" ? String(v) : typeof v === "string" ? v : "";
-  return /\.(\d+)$/.exec(text)?.[1]?.length ?? 0;
+  return /\.(\d*[1-9])0*$/.exec(text)?.[1]?.length ?? 0;
 }
 
 /**

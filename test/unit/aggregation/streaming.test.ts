@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aggregateBatch, aggregateEvents, buildEventBatch, createAggregator } from "../../../src/aggregation/index.js";
 import { ev, metric, s, window } from "./_fixtures.js";
+import type { Instant } from "../../../src/core/instant.js";
 
 const MARCH = window("2024-03-01T00:00:00Z", "2024-03-31T23:59:59Z", { grouped_by: ["g"] });
 
@@ -65,5 +66,22 @@ describe("columnar batch", () => {
   it("refuses a filter on a key the batch was built without", () => {
     const b = buildEventBatch(metric("sum_agg"), events, ["g"]);
     expect(() => aggregateBatch(b, { ...MARCH, filters: { r: ["eu"] } })).toThrow(RangeError);
+  });
+});
+
+describe("weighted_sum: the columnar batch and event objects divide the rows alike", () => {
+  it("a value written with a trailing zero does not change the rows' scale (batch values share one scale)", () => {
+    // fast-check counterexample: a carried level of −4 460 422 075 761 and "0.0" later; the
+    // quotient is large enough that the level's display scale (+6) sets the row's decimals.
+    const metric = { code: "m", aggregation_type: "weighted_sum_agg", field_name: "value", recurring: true } as const;
+    const window = { from: 1709251200000 as Instant, to: 1711929599000 as Instant };
+    const events = [
+      { transaction_id: "tx0", code: "m", timestamp: 1708819200000 as Instant, seq: 0, properties: { value: "-4460422075761" } },
+      { transaction_id: "tx1", code: "m", timestamp: 1709852040000 as Instant, seq: 1, properties: { value: "0.0" } },
+    ];
+    const objects = aggregateEvents(metric, events, window);
+    const batch = aggregateBatch(buildEventBatch(metric, events, []), window);
+    expect(batch.units.toString()).toBe(objects.units.toString());
+    expect(objects.units.toString()).toBe("-4460420410430.17721");
   });
 });

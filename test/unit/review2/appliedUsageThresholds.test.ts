@@ -42,14 +42,14 @@ describe("review2: applied_usage_thresholds of a progressive-billing invoice", (
   });
 
   // Expected [[500, true, 4500], [3100, false, 4500], [4000, false, 4500]]; actual: the key is absent (undefined).
-  it.fails("lists the passed thresholds 31, 40 and the recurring 5", () => {
+  it("lists the passed thresholds 31, 40 and the recurring 5", () => {
     const inv = run().invoices.find((i) => i.number === "C1-003")!;
     const rows = (inv.applied_usage_thresholds ?? []).map((t) => [t.usage_threshold.amount_cents, t.usage_threshold.recurring, t.lifetime_usage_amount_cents]);
     expect(rows.sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual([[500, true, 4500], [3100, false, 4500], [4000, false, 4500]]);
   });
 
   // Expected 5 webhooks (2 in February, 3 in March); actual 0.
-  it.fails("emits subscription.usage_threshold_reached per passed threshold", () => {
+  it("emits subscription.usage_threshold_reached per passed threshold", () => {
     expect(run().webhooks.filter((w) => w.type === "subscription.usage_threshold_reached")).toHaveLength(5);
   });
 });
