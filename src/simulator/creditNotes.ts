@@ -10,7 +10,11 @@ import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type
 import type { InvoiceLine, InvoiceRecord } from "./invoices.js";
 import type { Subscription } from "./state.js";
 
-export function issuedInvoice(inv: InvoiceRecord, notes: readonly CreditNote[]): IssuedInvoice {
+/**
+ * The invoice as the credit-note rules read it; `walletCreditable` is, for a credit invoice,
+ * what its wallet can still give back (§10.3; null without an active wallet).
+ */
+export function issuedInvoice(inv: InvoiceRecord, notes: readonly CreditNote[], walletCreditable: bigint | null = null): IssuedInvoice {
   return {
     svc_id: inv.svc_id,
     number: inv.number,
@@ -22,7 +26,7 @@ export function issuedInvoice(inv: InvoiceRecord, notes: readonly CreditNote[]):
     totals: inv.totals,
     total_paid_amount_cents: inv.total_paid_amount_cents,
     credit_notes: notes.filter((n) => n.svc_invoice_id === inv.svc_id),
-    wallet_creditable_amount_cents: null,
+    wallet_creditable_amount_cents: walletCreditable,
   };
 }
 

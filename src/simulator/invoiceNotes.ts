@@ -6,7 +6,7 @@
 import { type Instant, formatInstant } from "../core/instant.js";
 import {
   type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, createCreditNote, estimateCreditNote, parseCreateCreditNote,
-  parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons, recreditVoidedInvoice, voidInvoiceCreditNotes,
+  parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons, recreditVoidedInvoice, voidInvoiceCreditNotes, voidWalletCents,
 } from "../invoice/index.js";
 import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
 import type { InvoiceBook } from "./invoiceBook.js";
@@ -17,17 +17,41 @@ import type { Subscription } from "./state.js";
 export function createNote(book: InvoiceBook, inv: InvoiceRecord, body: Readonly<Record<string, unknown>>, at: Instant): CreditNoteOutcome<CreditNote> {
   // A draft has nothing creditable yet (§10.4): only its own automatic notes are drafts.
   if (inv.status !== "finalized") return { ok: false, code: "invalid_type_or_status" };
-  const issued = issuedInvoice(inv, book.creditNotes);
+  const issued = issuedInvoice(inv, book.creditNotes, walletCreditable(book, inv));
   const req = parseCreateCreditNote(body, issued);
   if (!req.ok) return req;
   const r = createCreditNote(issued, req.value, { created_at: at, issuing_date: isoDay(at, book.ctx.timezoneOf(inv.customer)) });
-  if (r.ok) addNote(book, r.value, at);
+  if (r.ok) {
+    addNote(book, r.value, at);
+    if (inv.invoice_type === "credit") debitPurchase(book, inv, r.value, at);
+  }
   return r;
+}
+
+/**
+ * What the wallet of a credit invoice (a purchase of credits) can give back (§10.3): its
+ * balance, or on a traceable wallet what is left of that purchase; null when the wallet
+ * is not active (no note is then possible).
+ */
+function walletCreditable(book: InvoiceBook, inv: InvoiceRecord): bigint | null {
+  if (inv.invoice_type !== "credit") return null;
+  const p = book.ctx.wallets.purchaseOf(inv.svc_id);
+  if (p === undefined || p.account.wallet.status !== "active") return null;
+  if (!p.account.wallet.traceable) return p.account.wallet.balance_cents;
+  return p.account.transactions.find((t) => t.svc_id === p.svc_transaction_id)?.remaining_amount_cents ?? 0n;
+}
+
+/** A note on a credit invoice takes its amount back from the wallet: a `voided` transaction (§10.3). */
+function debitPurchase(book: InvoiceBook, inv: InvoiceRecord, note: CreditNote, at: Instant): void {
+  const p = book.ctx.wallets.purchaseOf(inv.svc_id);
+  if (p === undefined) return;
+  const r = voidWalletCents(p.account, note.total_amount_cents, at, { svc_inbound_transaction_id: p.svc_transaction_id, svc_credit_note_id: note.svc_id });
+  if (r.transaction !== null) book.ctx.wallets.update([r.account], [r.transaction]);
 }
 
 /** `estimate_credit_note` (§10.5): nothing changes. */
 export function estimateNote(book: InvoiceBook, inv: InvoiceRecord, body: Readonly<Record<string, unknown>>): CreditNoteOutcome<EstimatedCreditNote> {
-  const issued = issuedInvoice(inv, book.creditNotes);
+  const issued = issuedInvoice(inv, book.creditNotes, walletCreditable(book, inv));
   const items = parseEstimateCreditNote(body, issued);
   return items.ok ? { ok: true, value: estimateCreditNote(issued, items.value) } : items;
 }
