@@ -7,7 +7,9 @@
 import { stableId } from "../core/ids.js";
 import { type Instant, parseTimestamp } from "../core/instant.js";
 import { issue, ValidationError } from "../core/issue.js";
+import type { CreditNote } from "../invoice/index.js";
 import type { SubscriptionRun } from "./billing.js";
+import { terminationNote } from "./creditNotes.js";
 import { invoiceJson } from "./invoices.js";
 import type { Simulation } from "./simulate.js";
 import type { Customer } from "./state.js";
@@ -27,8 +29,34 @@ export function previewInvoice(sim: Simulation, step: Step): unknown {
     : newSubscriptionRun(sim, customer, step);
   if (runs.length === 0) return refuse("subscription_not_found");
   if (Array.isArray(b["coupons"]) && b["coupons"].length > 0) sim.warn(step.at, "preview_invoice: the request's own coupons are not read yet; the customer's applied coupons were used", step.index);
-  const inv = sim.invoicing.preview(customer, runs, runs[0]!.at);
+  const inv = withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at));
   return { invoice: { ...(invoiceJson(inv) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription)) } };
+}
+
+/**
+ * A termination preview of a plan paid in advance credits the note its termination would
+ * create (§15, §10.6; "credit", as the reference's preview computes it). Nothing is stored.
+ */
+function terminationNotes(sim: Simulation, runs: readonly SubscriptionRun[]): CreditNote[] {
+  return runs.flatMap((r) => {
+    if (r.reason !== "terminating") return [];
+    const live = sim.subscriptions.find((s) => s.svc_id === r.subscription.svc_id);
+    if (live === undefined) return [];
+    const note = terminationNote(live, r.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes);
+    return note?.ok === true ? [note.value] : [];
+  });
+}
+
+/** Runs `f` with `notes` among the customer's credit notes, then puts the list back. */
+function withNotes<T>(sim: Simulation, notes: readonly CreditNote[], f: () => T): T {
+  if (notes.length === 0) return f();
+  const saved = sim.invoicing.creditNotes;
+  sim.invoicing.creditNotes = [...saved, ...notes];
+  try {
+    return f();
+  } finally {
+    sim.invoicing.creditNotes = saved;
+  }
 }
 
 /** A customer the preview describes but the simulation does not have: nothing is stored. */
