@@ -18,7 +18,11 @@ const SAFE = 2 ** 53;
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 /** Decimal positions the fast path handles; rows needing more take the slow path. */
 const MAX_POSITION = 48;
-/** Rows between two flushes of the slots (each slot gains < 2^53 / K ≤ 2^53 / 10^4 per row... kept far below 2^53). */
+/**
+ * Rows between two flushes of the slots. A row adds to a slot less than 2^53 / K, and K ≥
+ * 10^3 × 86 400 (a one-day period), so a slot gains < 1.05 × 10^8 a row: 2^16 rows keep
+ * every slot (and the integer part) below 7 × 10^12, far from 2^53.
+ */
 const FLUSH_EVERY = 1 << 16;
 
 /** ⌊x / y⌋ for safe non-negative integers, exact. */
