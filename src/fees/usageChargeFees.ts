@@ -5,9 +5,9 @@
  */
 import type { CurrencyCode } from "../core/currency.js";
 import { type Decimal, ZERO, round } from "../core/decimal.js";
-import type { Period } from "../core/instant.js";
+import type { Instant, Period } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
-import { type BillableMetric, type UnitsResult, type UsageEvent, aggregateEvents } from "../aggregation/index.js";
+import { type BillableMetric, type UnitsResult, type UsageEvent, aggregateEvents, compileFilter, propertyText } from "../aggregation/index.js";
 import { type Charge, rateParsedCharge } from "../charges/index.js";
 import { requirePositiveInteger } from "./_check.js";
 import { lastSecond } from "./_days.js";
@@ -15,6 +15,7 @@ import { chargeFeeAmounts } from "./chargeFee.js";
 import { type MetricFilters, chargeFilterSelections } from "./chargeFilterSelections.js";
 import { feeAmountDetails } from "./feeAmountDetails.js";
 import { keepChargeFee } from "./keepChargeFee.js";
+import { advanceHeadroom } from "./advanceEvents.js";
 import { payInAdvanceDeltas } from "./payInAdvanceDeltas.js";
 import { chargeTrueUpFee, isDefaultChargeFee } from "./chargeTrueUpFee.js";
 import { aggregationWindow } from "./_chargeWindow.js";
@@ -54,6 +55,8 @@ export interface UsageChargeFeesInput {
   readonly currency: CurrencyCode;
   /** For a current-usage answer: every fee is kept, and no true-up. */
   readonly current_usage?: boolean;
+  /** Renewal fees of a non-invoiceable pay-in-advance charge (outside any invoice): kept even when all zero (charges.md §16 step 4). */
+  readonly renewal?: boolean;
   /** The subscription was terminated by an upgrade (one day less of proration and minimum). */
   readonly terminated_by_upgrade?: boolean;
   /** The subscription (and scope) of the fees' ids (docs/fees.md, "Ids"). */
@@ -82,11 +85,11 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
     const result = aggregateEvents(metric, input.events, aggregationWindow(input, priced, sel.filters, sel.ignored_filters, keys));
     const groups = keys.length === 0 ? [{ grouped_by: {}, units: result }] : (result.grouped_usage ?? []).map((g) => ({ grouped_by: g.grouped_by, units: g as UnitsResult }));
     for (const g of groups) {
-      fees.push(feeOf(input, priced, g.units, g.grouped_by, filter));
+      fees.push(feeOf(input, priced, g.units, g.grouped_by, filter, () => bucketEvents(input, sel.filters, sel.ignored_filters, keys, g.grouped_by)));
     }
   }
   const trueUp = input.current_usage === true ? undefined : chargeTrueUpFee(input, fees);
-  const kept = fees.filter((f) => keepChargeFee(f, { current_usage: input.current_usage === true, true_up_parent: trueUp !== undefined && isDefaultChargeFee(f) }));
+  const kept = fees.filter((f) => keepChargeFee(f, { current_usage: input.current_usage === true, renewal: input.renewal === true, true_up_parent: trueUp !== undefined && isDefaultChargeFee(f) }));
   if (trueUp === undefined) return kept;
   // The parent (the first default fee) and its true-up name each other.
   const parent = trueUp.svc_true_up_parent_fee_id;
@@ -94,15 +97,26 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
 }
 
 /**
- * Current usage of a prorated pay-in-advance sum: what its events paid for, not what is
- * left. Each event that raised the period's high-water mark was billed, on arrival, for the
- * raise prorated from its day to the period end (charges.md §13.3, §15); the period's
- * current usage prices the sum of those prorated raises (so a later decrease gives nothing
- * back, as the reference's cached `max_aggregation_with_proration` does). `undefined` for
- * every other charge.
+ * Current usage of a pay-in-advance sum or unique count is priced on what its events paid
+ * for, not on where the running total now stands (the reference's cached aggregation): a
+ * later decrease gives nothing back. Not prorated: `total + (max − current)` of the bucket's
+ * running total (advanceEvents.ts). Prorated: each event that raised the period's
+ * high-water mark was billed, on arrival, for the raise prorated from its day to the period
+ * end (charges.md §13.3, §15), and the current usage prices the sum of those prorated raises
+ * (`max_aggregation_with_proration`). `undefined` when nothing changes (the units shown stay
+ * the current ones either way).
  */
-function advanceCurrentUnits(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult): Decimal | undefined {
-  if (input.current_usage !== true || priced.pay_in_advance !== true || priced.prorated !== true || input.metric.aggregation_type !== "sum_agg") return undefined;
+function advanceCurrentUnits(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, bucket: () => UsageEvent[]): Decimal | undefined {
+  if (input.current_usage !== true || priced.pay_in_advance !== true) return undefined;
+  const type = input.metric.aggregation_type;
+  if (priced.prorated !== true) {
+    // Not prorated: `total − current + max` of the fees' running total (see advanceHeadroom).
+    const headroom = advanceHeadroom(input.metric, bucket(), input.window.start, (input.window.end - 1) as Instant);
+    return headroom.gt(ZERO) ? u.units.plus(headroom) : undefined;
+  }
+  // Prorated: the prorated raises, from the per-event full / prorated values (a unique
+  // count's are its ±1 changes of the active count).
+  if (type !== "sum_agg" && type !== "unique_count_agg") return undefined;
   const full = u.event_values, pro = u.event_prorated_values;
   if (full === undefined || pro === undefined || full.length !== pro.length) return undefined;
   const deltas = payInAdvanceDeltas("sum_agg", full.map((value) => ({ value })));
@@ -113,10 +127,28 @@ function advanceCurrentUnits(input: UsageChargeFeesInput, priced: Charge, u: Uni
   }, ZERO);
 }
 
-function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, groupedBy: Readonly<Record<string, string | null>>, filter: UsageChargeFilter | undefined): Fee {
+/** The bucket's events of the window, in arrival order: the ones its pay-in-advance fees were billed for. */
+function bucketEvents(
+  input: UsageChargeFeesInput, filters: FilterValues, ignored: readonly FilterValues[], keys: readonly string[], groupedBy: Readonly<Record<string, string | null>>,
+): UsageEvent[] {
+  const test = compileFilter(filters, ignored);
+  const { start, end } = input.window;
+  return input.events
+    .filter((e) => e.code === input.metric.code && e.timestamp >= start && e.timestamp < end && (test === undefined || test(e.properties))
+      && keys.every((k) => propertyText(e.properties[k]) === (groupedBy[k] ?? null)))
+    .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+}
+
+function feeOf(
+  input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, groupedBy: Readonly<Record<string, string | null>>, filter: UsageChargeFilter | undefined,
+  bucket: () => UsageEvent[],
+): Fee {
   const eventsCount = typeof u.events_count === "number" ? u.events_count : Number(round(u.events_count, 0, "down").toString());
+  const advance = advanceCurrentUnits(input, priced, u, bucket);
+  // Priced on what the events paid for; the units shown stay the current ones.
+  const shown = u.current_usage_units ?? (advance === undefined ? undefined : u.units);
   const aggregation = {
-    units: advanceCurrentUnits(input, priced, u) ?? u.units,
+    units: advance ?? u.units,
     events_count: eventsCount,
     ...(u.full_units_number === undefined ? {} : { full_units_number: u.full_units_number }),
     ...(u.running_total === undefined ? {} : { running_total: u.running_total }),
@@ -128,7 +160,7 @@ function feeOf(input: UsageChargeFeesInput, priced: Charge, u: UnitsResult, grou
   const result = rateParsedCharge(priced, aggregation, { subunit_to_unit: subunitToUnit(input.currency) });
   const amounts = chargeFeeAmounts({
     result: { ...result, amount_details: feeAmountDetails(result.amount_details), full_units_number: u.full_units_number },
-    aggregation: { events_count: eventsCount, total_aggregated_units: u.total_aggregated_units, current_usage_units: u.current_usage_units },
+    aggregation: { events_count: eventsCount, total_aggregated_units: u.total_aggregated_units, current_usage_units: shown },
     currency: input.currency,
     charge: { prorated: priced.prorated === true, pay_in_advance: priced.pay_in_advance === true },
     ...(input.current_usage === true ? { current_usage: true } : {}),

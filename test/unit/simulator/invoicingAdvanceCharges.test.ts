@@ -121,3 +121,25 @@ describe("simulate invoicing: pay-in-advance charges with filters", () => {
     ]);
   });
 });
+
+describe("simulate current usage of a pay-in-advance charge", () => {
+  // The reference prices it on `total − current + max` of its cached aggregation: what the
+  // events paid for; a later decrease gives nothing back, while the units shown are current.
+  it("sum: priced on the high-water mark (15), showing the running total (12)", () => {
+    const r = simulate({
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      billable_metrics: [{ code: "amt", name: "Amount", aggregation_type: "sum_agg", field_name: "amount" }],
+      plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 0, amount_currency: "EUR",
+        charges: [{ billable_metric_code: "amt", charge_model: "standard", pay_in_advance: true, invoiceable: false, properties: { amount: "1" } }] }],
+      steps: [
+        { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "c1" } },
+        { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p" } },
+        ...[10, 5, -3].map((a, i) => ({ at: `2024-03-0${i + 2}T10:00:00Z`, op: "create_event",
+          body: { transaction_id: `t${i}`, code: "amt", external_subscription_id: "s1", properties: { amount: String(a) } } })),
+        { at: "2024-03-10T00:00:00Z", op: "fetch_current_usage", body: { external_customer_id: "c1", external_subscription_id: "s1" } },
+      ],
+    }) as unknown as { responses: { customer_usage: { amount_cents: number; charges_usage: { units: string; amount_cents: number }[] } }[] };
+    const usage = r.responses[5]!.customer_usage;
+    expect([usage.amount_cents, usage.charges_usage[0]!.units, usage.charges_usage[0]!.amount_cents]).toEqual([1500, "12", 1500]);
+  });
+});
