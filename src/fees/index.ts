@@ -16,6 +16,7 @@ export { type UsageCharge, type UsageChargeFilter, type UsageChargeFeesInput, us
 export { chargeTrueUpFee, isDefaultChargeFee, sumAmountCents } from "./chargeTrueUpFee.js";
 export { type TrueUpInput, trueUpFeeAmounts } from "./trueUp.js";
 export { type AdvanceAggregation, type AdvanceEvent, type AdvanceEventDelta, payInAdvanceDeltas } from "./payInAdvanceDeltas.js";
+export { advanceHeadroom, toAdvanceEvents } from "./advanceEvents.js";
 export { type PayInAdvanceFeeInput, payInAdvanceFeeAmounts } from "./payInAdvance.js";
 export { type FixedChargeEvent, type FixedChargeUnits, fixedChargeUnits } from "./fixedChargeUnits.js";
 export { type FixedCharge, type FixedChargeModel, type FixedChargeFeeInput, fixedChargeFee, priceFixedChargeUnits } from "./fixedCharges.js";

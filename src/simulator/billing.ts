@@ -155,6 +155,8 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
   if (content === null || content.usage_charges) {
     for (const ch of plan.charges) {
       if (!usageChargeIsBilled({ pay_in_advance: ch.charge.pay_in_advance === true }, ch.metric.recurring === true, run.reason)) continue;
+      // A non-invoiceable pay-in-advance charge's renewal fee is billed outside the invoice (advanceCharges.ts, charges.md §16 step 4).
+      if (ch.charge.pay_in_advance === true && !ch.invoiceable) continue;
       const b = ch.charge.pay_in_advance === true ? advanceWindow() : billing;
       const window = b.charges_period;
       if (window === null) continue;

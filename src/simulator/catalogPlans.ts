@@ -7,7 +7,8 @@ import type { CurrencyCode } from "../core/currency.js";
 import { stableId } from "../core/ids.js";
 import type { IssueCollector, Path } from "../core/issue.js";
 import { parseCharge } from "../charges/index.js";
-import type { UsageChargeFilter } from "../fees/index.js";
+import type { FilterValues } from "../aggregation/index.js";
+import { ALL_FILTER_VALUES, type UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { taxesOf } from "./catalogTaxes.js";
@@ -91,6 +92,70 @@ function groupKeys(properties: unknown): readonly string[] {
   return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
 }
 
+/**
+ * A charge's `filters` (charges.md §14), each `{values, properties, invoice_display_name}` priced
+ * with the charge's model and flags (`charge`: the charge's raw fields, `properties` aside);
+ * `idOf(k, values)` names the k-th. Issues under `path`.filters. With `metric`, every key of
+ * `values` must be one of its filter keys, listing some of that key's values or only
+ * `__ALL_FILTER_VALUES__` (the reference's ChargeFilterValue check; plan overrides).
+ */
+export function parseChargeFilters(
+  raw: unknown, charge: Obj, idOf: (k: number, values: FilterValues) => string, path: Path, c: IssueCollector, metric?: Metric,
+): UsageChargeFilter[] {
+  const at = [...path, "filters"];
+  if (!Array.isArray(raw)) {
+    if (raw != null) c.add("invalid_value", at);
+    return [];
+  }
+  const filters: UsageChargeFilter[] = [];
+  raw.forEach((f: unknown, k: number) => {
+    if (!isObj(f)) return c.add("invalid_value", [...at, k]);
+    const values = filterValues(f["values"], metric, [...at, k, "values"], c);
+    const fc = parseCharge({ ...charge, properties: f["properties"] }, [...at, k]);
+    if (!fc.ok) c.addAll(fc.issues);
+    const display = f["invoice_display_name"];
+    if (display != null && typeof display !== "string") c.add("invalid_value", [...at, k, "invoice_display_name"]);
+    if (!fc.ok || values === undefined) return;
+    filters.push({
+      id: idOf(k, values),
+      values,
+      charge: fc.value,
+      pricing_group_keys: groupKeys(f["properties"]),
+      invoice_display_name: typeof display === "string" ? display : null,
+    });
+  });
+  return filters;
+}
+
+/** A filter's `values` (key → listed values); checked against `metric`'s declared filters when given. */
+function filterValues(v: unknown, metric: Metric | undefined, at: Path, c: IssueCollector): FilterValues | undefined {
+  if (!isObj(v)) {
+    c.add(v == null ? "value_is_mandatory" : "invalid_value", at);
+    return undefined;
+  }
+  let ok = true;
+  for (const [key, list] of Object.entries(v)) {
+    if (!Array.isArray(list) || !list.every((x) => typeof x === "string")) {
+      ok = false;
+      c.add("invalid_value", [...at, key]);
+      continue;
+    }
+    if (metric === undefined) continue;
+    const declared = metric.filters.find((m) => m.key === key);
+    if (declared === undefined) {
+      ok = false;
+      c.add("invalid_value", [...at, key], `${JSON.stringify(key)} is not a filter key of billable metric ${JSON.stringify(metric.code)}`);
+    } else if (list.length === 0) {
+      ok = false;
+      c.add("value_is_mandatory", [...at, key]);
+    } else if (!(list.length === 1 && list[0] === ALL_FILTER_VALUES) && !list.every((x) => declared.values.includes(x))) {
+      ok = false;
+      c.add("value_is_invalid", [...at, key], `values must be among ${JSON.stringify(declared.values)} or only ${JSON.stringify(ALL_FILTER_VALUES)}`);
+    }
+  }
+  return ok ? (v as FilterValues) : undefined;
+}
+
 function parsePlanCharge(
   planCode: string, raw: Obj, j: number, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
   targetsWallets: boolean,
@@ -100,19 +165,7 @@ function parsePlanCharge(
   if (metric === undefined) c.add("invalid_value", [...path, "billable_metric_code"], `unknown billable metric ${JSON.stringify(metricCode)}`);
   const parsed = parseCharge(raw, path);
   if (!parsed.ok) c.addAll(parsed.issues);
-  const filters: UsageChargeFilter[] = [];
-  (Array.isArray(raw["filters"]) ? raw["filters"] : []).forEach((f: unknown, k: number) => {
-    if (!isObj(f)) return c.add("invalid_value", [...path, "filters", k]);
-    const fc = parseCharge({ ...raw, properties: f["properties"] }, [...path, "filters", k]);
-    if (!fc.ok) return c.addAll(fc.issues);
-    filters.push({
-      id: stableId("charge_filter", planCode, j, k),
-      values: f["values"] as UsageChargeFilter["values"],
-      charge: fc.value,
-      pricing_group_keys: groupKeys(f["properties"]),
-      invoice_display_name: typeof f["invoice_display_name"] === "string" ? f["invoice_display_name"] : null,
-    });
-  });
+  const filters = parseChargeFilters(raw["filters"], raw, (k) => stableId("charge_filter", planCode, j, k), path, c);
   if (metric === undefined || !parsed.ok) return undefined;
   const svc_id = stableId("charge", planCode, j);
   const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;
@@ -121,6 +174,7 @@ function parsePlanCharge(
     code: typeof raw["code"] === "string" ? raw["code"] : metric.code,
     invoice_display_name: display,
     invoiceable: raw["invoiceable"] !== false,
+    regroup_paid_fees: raw["regroup_paid_fees"] === "invoice" ? "invoice" : null,
     metric,
     charge: parsed.value,
     usage: {

@@ -35,6 +35,8 @@ export interface PlanCharge {
   readonly invoice_display_name: string | null;
   /** Pay-in-advance charges with `invoiceable: false` create fees without invoices. */
   readonly invoiceable: boolean;
+  /** `invoice`: its paid fees (when not invoiceable) are regrouped on an `advance_charges` invoice (invoice.md §1.4); null otherwise. */
+  readonly regroup_paid_fees?: "invoice" | null;
   readonly metric: Metric;
   readonly usage: UsageCharge;
   readonly charge: Charge;

@@ -8,6 +8,7 @@
 import type { Instant } from "../core/instant.js";
 import { trialEnd } from "../fees/index.js";
 import { walletExpiryInstant } from "../invoice/index.js";
+import { billNonInvoiceableFees } from "./advanceCharges.js";
 import { type SubscriptionRun, dayKey } from "./billing.js";
 import { switchTo } from "./planChanges.js";
 import type { Simulation } from "./simulate.js";
@@ -49,7 +50,11 @@ export function advanceClock(sim: Simulation, to: Instant): void {
       }
       runs.set(s.customer, [...(runs.get(s.customer) ?? []), { subscription: s, at: next, reason: "periodic" }]);
     }
-    for (const [customer, list] of runs) sim.invoicing.issue(customer, list, next);
+    for (const [customer, list] of runs) {
+      sim.invoicing.issue(customer, list, next);
+      // Renewal fees of non-invoiceable charges, then the advance_charges invoice of paid fees (invoice.md §1.4).
+      billNonInvoiceableFees(sim.invoicing, list, next);
+    }
     // Wallets whose expiration has come are terminated (the reference's expiry job, §11).
     for (const a of sim.wallets.accounts) {
       const expiry = a.wallet.status === "active" ? walletExpiryInstant(a.wallet) : null;

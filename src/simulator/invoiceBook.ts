@@ -24,8 +24,20 @@ export interface InvoicingContext {
   readonly eventsOf: (s: Subscription) => readonly StoredEvent[];
 }
 
-/** Invoices and invoice-less fees, in creation order (the result's `fees` follow it). */
-export type InvoiceEntry = { readonly invoice: InvoiceRecord } | { readonly line: InvoiceLine };
+/**
+ * The payment of a fee created without invoice (`update_fee`, interface spec Fee): its status with
+ * the instant of that status, and the `advance_charges` invoice that regrouped it (invoice.md §1.4).
+ */
+export interface FeePayment {
+  status: "pending" | "succeeded" | "failed" | "refunded";
+  succeeded_at: Instant | null;
+  failed_at: Instant | null;
+  refunded_at: Instant | null;
+  invoice: InvoiceRecord | null;
+}
+
+/** Invoices and invoice-less fees (with their payment), in creation order (the result's `fees` follow it). */
+export type InvoiceEntry = { readonly invoice: InvoiceRecord } | { readonly line: InvoiceLine; readonly payment: FeePayment };
 
 export interface InvoiceBook {
   readonly ctx: InvoicingContext;

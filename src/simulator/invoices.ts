@@ -44,7 +44,7 @@ export interface InvoiceRecord {
   readonly sequential_id: number;
   readonly customer: Customer;
   readonly currency: CurrencyCode;
-  readonly invoice_type: "subscription" | "progressive_billing" | "one_off" | "credit";
+  readonly invoice_type: "subscription" | "progressive_billing" | "one_off" | "credit" | "advance_charges";
   readonly runs: readonly SubscriptionRun[];
   /** Lines given once (a pay-in-advance charge invoice), instead of billed from `runs`. */
   readonly fixed_lines: readonly InvoiceLine[] | null;

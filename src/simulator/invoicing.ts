@@ -14,6 +14,7 @@ import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, fina
 import type { BilledFee, SubscriptionRun } from "./billing.js";
 import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type Webhook, newInvoiceRecord } from "./invoiceBook.js";
 import { buildInvoice } from "./invoiceBuild.js";
+import { newFeePayment, standaloneFeeJson } from "./feeOps.js";
 import { addNote, createNote, estimateNote, lastSubscriptionFee, voidInvoice } from "./invoiceNotes.js";
 import { type InvoiceLine, type InvoiceRecord, type InvoiceView, feeJson, invoiceJson, invoiceLines } from "./invoices.js";
 import { invoicedUsage, progressiveBilled } from "./progressiveLookup.js";
@@ -47,7 +48,7 @@ export class Invoicing implements InvoiceBook {
 
   /** A fee that belongs to no invoice (a non-invoiceable pay-in-advance charge, invoice.md §1.2). */
   addStandaloneFee(billed: BilledFee, run: SubscriptionRun): void {
-    this.entries.push({ line: invoiceLines([{ billed, run }], this.ctx.organization)[0]! });
+    this.entries.push({ line: invoiceLines([{ billed, run }], this.ctx.organization)[0]!, payment: newFeePayment() });
   }
 
   /** The invoice of one pay-in-advance charge fee: never a draft (invoice.md §1.2). */
@@ -137,8 +138,8 @@ export class Invoicing implements InvoiceBook {
     this.close(inv, at);
   }
 
-  /** The final status of a built invoice. */
-  private close(inv: InvoiceRecord, at: Instant): void {
+  /** The final status of a built invoice (also an `advance_charges` one, advanceCharges.ts). */
+  close(inv: InvoiceRecord, at: Instant): void {
     const setting = inv.customer.finalize_zero_amount_invoice ?? "inherit";
     inv.status = inv.totals.fees_amount_cents === 0n && setting === "skip" ? "closed" : "finalized";
     // A closed invoice's coupon credits count as never given (§1.3).
@@ -229,7 +230,7 @@ export class Invoicing implements InvoiceBook {
    * external id; a later customer whose prefix is taken gets `<prefix>-<rank>-<sequence>`
    * (rank ≥ 2 among the customers of that prefix, by first invoice), which no other can take.
    */
-  private number(customer: Customer, seq: number): string {
+  number(customer: Customer, seq: number): string {
     const prefix = customer.external_id.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8) || "CUST";
     const sharing = this.prefixes.get(prefix) ?? [];
     if (!sharing.includes(customer)) this.prefixes.set(prefix, [...sharing, customer]);
@@ -239,7 +240,7 @@ export class Invoicing implements InvoiceBook {
 
   /** Every fee created, in creation order: invoices' fees (closed ones left out) and invoice-less fees. */
   feesJson(): unknown[] {
-    return this.entries.flatMap((e) => ("line" in e ? [feeJson(null, e.line)] : e.invoice.status === "closed" ? [] : e.invoice.lines.map((l) => feeJson(e.invoice, l))));
+    return this.entries.flatMap((e) => ("line" in e ? [standaloneFeeJson(e) as unknown] : e.invoice.status === "closed" ? [] : e.invoice.lines.map((l) => feeJson(e.invoice, l))));
   }
 }
 

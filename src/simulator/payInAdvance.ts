@@ -4,10 +4,10 @@
  * `model(total) − model(total − delta)`.
  */
 import type { Instant } from "../core/instant.js";
-import { aggregateEvents, compileFilter, propertyText } from "../aggregation/index.js";
+import { aggregateEvents, compileFilter, propertyText, prorateEventUnits } from "../aggregation/index.js";
 import {
-  ALL_FILTER_VALUES, type AdvanceAggregation, type AdvanceEvent, type Fee, type UsageChargeFilter,
-  chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts,
+  ALL_FILTER_VALUES, type AdvanceAggregation, type Fee, type UsageChargeFilter,
+  chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts, toAdvanceEvents,
 } from "../fees/index.js";
 import { computeBillingPeriod } from "../period/index.js";
 import type { BilledFee } from "./billing.js";
@@ -78,10 +78,7 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEv
   // The period's events of the same code, filter bucket and group, in arrival order, up to this one.
   const upTo = events.slice(0, events.indexOf(event) + 1)
     .filter((e) => e.code === event.code && e.timestamp >= window.start && e.timestamp < window.end && selects(e) && group(e) === mine);
-  const field = ch.metric.field_name;
-  const advance: AdvanceEvent[] = upTo.map((e) => ch.metric.aggregation_type === "unique_count_agg"
-    ? { unique_value: propertyText(field === undefined ? undefined : e.properties[field]), operation: e.properties["operation_type"] === "remove" ? "remove" : "add" }
-    : { value: aggregateEvents(ch.metric, [e], { from: window.start, to: (window.end - 1) as Instant }).units });
+  const advance = toAdvanceEvents(ch.metric, upTo, window.start, (window.end - 1) as Instant);
   const delta = payInAdvanceDeltas(ch.metric.aggregation_type as AdvanceAggregation, advance).at(-1)!;
   const agg = aggregateEvents(ch.metric, upTo, {
     from: window.start, to: (window.end - 1) as Instant, event_values: priced.charge_model === "percentage",
@@ -92,6 +89,10 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEv
     charge: priced,
     aggregation: { units: agg.units, events_count: agg.events_count as number, running_total: agg.running_total, event_values: agg.event_values },
     delta,
+    // A prorated charge prices the event's delta from its day to the period end (charges.md §13.3).
+    ...(priced.prorated === true && delta.raises ? {
+      prorated_delta: prorateEventUnits(delta.delta, { at: event.timestamp, to: window.end - 1000, charges_duration: billing.charges_duration_in_days, timezone }),
+    } : {}),
     currency: plan.currency,
   });
   const fee: Fee = {

@@ -7,6 +7,7 @@ import type { Decimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
 import { classifyPlanChange, trialEnd } from "../fees/index.js";
+import { issueAdvanceCharges } from "./advanceCharges.js";
 import type { SubscriptionRun } from "./billing.js";
 import type { Plan } from "./catalog.js";
 import { terminationNote } from "./creditNotes.js";
@@ -77,6 +78,8 @@ export function switchTo(sim: Simulation, s: Subscription, old: Subscription, st
   // The new one is on the invoice when its plan is paid in advance, or for its pay-in-advance fixed charges (§8.1, §8.2).
   if (advancePlan || hasAdvanceFixedCharges(s)) runs.push({ subscription: s, at: invoiceAt, reason: "starting" });
   sim.invoicing.issue(s.customer, runs, invoiceAt);
+  // A plan change also regroups the old subscription's paid non-invoiceable fees (invoice.md §1.4).
+  issueAdvanceCharges(sim.invoicing, [old], invoiceAt);
 }
 
 /** A pending downgrade is cancelled by any later change or by a termination. */

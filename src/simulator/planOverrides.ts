@@ -1,14 +1,18 @@
 /**
  * A plan patched by some of its fields: `plan_overrides` of a subscription (a child plan,
  * invoice.md §5.1, §12.1) and `update_plan` (the catalog plan from then on). Charges are
- * named by `id` (svc id), `code`, `billable_metric_id`, else by their index in the list.
+ * named by `id` (svc id), `code`, `billable_metric_id`, else by their index in the list. A
+ * child plan's charge may get its own `filters` (they replace the charge's; not by `update_plan`).
  */
 import type { z } from "zod";
 import { stableId } from "../core/ids.js";
 import { IssueCollector, type Path, ValidationError } from "../core/issue.js";
 import { parseCharge } from "../charges/index.js";
+import type { FilterValues } from "../aggregation/index.js";
+import type { UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
 import { fromZodIssues, minimumCommitmentSchema, usageThresholdSchema } from "../parse/schemas/index.js";
+import { parseChargeFilters } from "./catalogPlans.js";
 import { taxesOf } from "./catalogTaxes.js";
 import { type Plan, type PlanCharge, TARGET_WALLET } from "./catalogTypes.js";
 
@@ -53,7 +57,7 @@ export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>,
   }
   if (given(raw, "usage_thresholds")) out.usage_thresholds = thresholds(raw["usage_thresholds"], p("usage_thresholds"), c);
   if (given(raw, "minimum_commitment")) out.minimum_commitment = commitment(raw["minimum_commitment"], taxes, p("minimum_commitment"), c);
-  if (given(raw, "charges")) out.charges = patchCharges(base, raw["charges"], taxes, p("charges"), c);
+  if (given(raw, "charges")) out.charges = patchCharges(out, raw["charges"], taxes, p("charges"), c);
   const issues = c.issues();
   if (issues) throw new ValidationError(issues);
   return out;
@@ -108,6 +112,7 @@ function chargeIndex(charges: readonly PlanCharge[], e: Obj, i: number): number 
   return i < charges.length ? i : -1;
 }
 
+/** `base`'s charges patched by `v` (`base` already carries the patched plan's svc id and parent). */
 function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, at: Path, c: IssueCollector): readonly PlanCharge[] {
   if (!Array.isArray(v)) {
     c.add("invalid_value", at);
@@ -120,8 +125,8 @@ function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, a
     const j = chargeIndex(base.charges, e, i);
     const old = out[j];
     if (old === undefined) return c.add("invalid_value", [...path, typeof e["id"] === "string" ? "id" : "code"], "no such charge in the plan");
-    if (e["filters"] != null) return c.add("not_allowed", [...path, "filters"], "filter overrides are not built");
-    out[j] = patchCharge(old, e, taxes, path, c);
+    if (e["filters"] != null && base.parent_id === undefined) return c.add("not_allowed", [...path, "filters"], "update_plan does not change charge filters yet");
+    out[j] = patchCharge(old, e, taxes, path, c, base.svc_id);
   });
   return out;
 }
@@ -132,7 +137,31 @@ function groupKeys(properties: unknown, old: readonly string[]): readonly string
   return old.includes(TARGET_WALLET) ? [...own, TARGET_WALLET] : own;
 }
 
-function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, path: Path, c: IssueCollector): PlanCharge {
+const sameValues = (a: FilterValues, b: FilterValues): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => {
+    const w = b[k];
+    return w !== undefined && w.length === v.length && v.every((x, i) => x === w[i]);
+  });
+
+/**
+ * The filters replacing `old`'s on plan `planId` (the reference's ChargeFilters::CreateOrUpdateBatchService):
+ * in the given order, checked against the metric's filters; a filter with the values of one of
+ * `old`'s keeps its id, the others get ids of their own.
+ */
+function overrideFilters(old: PlanCharge, v: unknown, planId: string, path: Path, c: IssueCollector): readonly UsageChargeFilter[] {
+  const before = old.usage.filters ?? [];
+  const taken = new Set<number>();
+  const idOf = (k: number, values: FilterValues): string => {
+    const i = before.findIndex((f, n) => !taken.has(n) && f.id !== undefined && sameValues(f.values, values));
+    if (i < 0) return stableId("charge_filter", planId, old.svc_id, k, values);
+    taken.add(i);
+    return before[i]!.id!;
+  };
+  const flags = { charge_model: old.charge.charge_model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance };
+  return parseChargeFilters(v, flags, idOf, path, c, old.metric);
+}
+
+function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, path: Path, c: IssueCollector, planId: string): PlanCharge {
   let charge = old.charge;
   let usage = old.usage;
   if (e["properties"] != null) {
@@ -154,6 +183,7 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
     else if (typeof m === "number" && Number.isSafeInteger(m) && m >= 0) usage = { ...usage, min_amount_cents: BigInt(m) };
     else c.add("invalid_value", [...path, "min_amount_cents"]);
   }
+  if (e["filters"] != null) usage = { ...usage, filters: overrideFilters(old, e["filters"], planId, path, c) };
   const own = given(e, "tax_codes") ? taxesOf(e["tax_codes"] ?? [], taxes, [...path, "tax_codes"], c) : old.taxes;
   return { ...old, charge, invoice_display_name: display, usage: { ...usage, invoice_display_name: display }, taxes: own };
 }

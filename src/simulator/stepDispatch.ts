@@ -8,6 +8,7 @@ import { ValidationError } from "../core/issue.js";
 import { createAlert, fetchAlertStep } from "./alertOps.js";
 import { createCustomer } from "./customerOps.js";
 import { createEvent, createEvents } from "./eventOps.js";
+import { updateFee } from "./feeOps.js";
 import { applyCoupon, createCreditNote, createOneOff, createPayment, estimateCreditNote, invoiceOp } from "./invoiceOps.js";
 import { previewInvoice } from "./previewOps.js";
 import { resolveRefs } from "./refs.js";
@@ -52,6 +53,7 @@ export function performStep(sim: Simulation, raw: Step, index: number): unknown 
       case "fetch_wallet": return fetchWallet(sim, step);
       case "estimate_credit_note": return estimateCreditNote(sim, step);
       case "create_payment": return createPayment(sim, step);
+      case "update_fee": return updateFee(sim, step);
       default:
         sim.warn(step.at, `operation ${step.op} is not implemented yet; the step changed nothing`, index);
         return refuse("not_implemented");

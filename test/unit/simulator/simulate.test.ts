@@ -74,12 +74,12 @@ describe("simulate: customers, subscriptions and events", () => {
       .toEqual(["2024-04-01T19:33:20Z", "2024-03-07T10:00:00Z", "2024-03-08T00:00:00Z"]);
   });
 
-  it("issues an invoice at each billing run it passes, and lists every step it cannot carry out", () => {
+  it("issues an invoice at each billing run it passes; a refused step changes nothing", () => {
     const r = run([customer, subscribe(), event("2024-03-06T00:00:00Z", "t1"),
       { at: "2024-03-06T00:00:00Z", op: "update_fee", body: { fee_id: "f1", payment_status: "succeeded" } }],
       "2024-05-02T00:00:00Z");
-    expect(r.responses[3]).toEqual({ error: { code: "not_implemented" } });
-    expect(r.warnings.map((w) => [w.at, w.step ?? null])).toEqual([["2024-03-06T00:00:00Z", 3]]);
+    expect(r.responses[3]).toEqual({ error: { code: "fee_not_found" } });
+    expect(r.warnings).toEqual([]);
     // Calendar plan of 10.00 in arrears started 5 March: 27/31 of March with March's usage, then April in full.
     expect((r.invoices as { issuing_date: string; fees_amount_cents: number; status: string }[]).map((i) => [i.issuing_date, i.fees_amount_cents, i.status]))
       .toEqual([["2024-04-01", 871 + 200, "finalized"], ["2024-05-01", 1000, "finalized"]]);
