@@ -26,12 +26,12 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
   // The same catalog plan (a child plan of plan_overrides keeps its parent's code): the live one answers.
   if (live.plan.code === plan.code) {
     if (step.body["plan_overrides"] != null) sim.warn(step.at, `subscription ${live.external_id}: create_subscription on its own plan does not apply plan_overrides; use update_subscription`, step.index);
-    return { subscription: subscriptionJson(live) };
+    return { subscription: subscriptionJson(live, step.at) };
   }
   if (live.status === "pending" && live.previous === null) {
     live.plan = plan;
     live.fixed_charge_start_units = overrides;
-    return { subscription: subscriptionJson(live) };
+    return { subscription: subscriptionJson(live, step.at) };
   }
   const kind = classifyPlanChange(live.plan, plan);
   // An upgrade ends the old one now: an old plan paid in advance gets its credit note (upgrade day
@@ -58,12 +58,12 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
   sim.subscriptions.push(s);
   live.next = s;
   live.change = kind === "downgrade" ? "downgrade" : "upgrade";
-  if (live.change === "downgrade") return { subscription: subscriptionJson(s) };
+  if (live.change === "downgrade") return { subscription: subscriptionJson(s, step.at) };
   live.status = "terminated";
   live.terminated_at = step.at;
   if (note !== undefined) sim.invoicing.addNote(note, step.at);
   switchTo(sim, s, live, step.at, (step.at + 1000) as Instant);
-  return { subscription: subscriptionJson(s) };
+  return { subscription: subscriptionJson(s, step.at) };
 }
 
 /** The new subscription of a plan change starts at `start`; one invoice at `invoiceAt` bills the old one's end and the new one's start. */

@@ -30,7 +30,7 @@ export function previewInvoice(sim: Simulation, step: Step): unknown {
   if (runs.length === 0) return refuse("subscription_not_found");
   if (Array.isArray(b["coupons"]) && b["coupons"].length > 0) sim.warn(step.at, "preview_invoice: the request's own coupons are not read yet; the customer's applied coupons were used", step.index);
   const inv = withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at));
-  return { invoice: { ...(invoiceJson(inv) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription)) } };
+  return { invoice: { ...(invoiceJson(inv) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription, step.at)) } };
 }
 
 /**

@@ -103,7 +103,7 @@ export class Simulation {
       webhooks: this.invoicing.webhooks,
       fees: this.invoicing.feesJson(),
       responses: this.responses,
-      subscriptions: this.subscriptions.map(subscriptionJson),
+      subscriptions: this.subscriptions.map((s) => subscriptionJson(s, this.clock)),
       warnings: this.warnings,
     };
   }

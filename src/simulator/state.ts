@@ -48,6 +48,8 @@ export interface Subscription {
   terminated_at: Instant | null;
   canceled_at: Instant | null;
   on_termination_invoice: "generate" | "skip";
+  /** The credit-note option its termination used (a plan paid in advance); null otherwise. */
+  on_termination_credit_note: "credit" | "refund" | "offset" | "skip" | null;
   /** Plan changes (periods.md §8): the subscription this one replaced, and the one replacing it. */
   previous: Subscription | null;
   next: Subscription | null;

@@ -59,7 +59,7 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
   sim.subscriptions.push(s);
   if (subscriptionAt <= step.at) sim.start(s, step.at);
   if (s.status === "active") sim.advance(step.at);
-  return { subscription: subscriptionJson(s) };
+  return { subscription: subscriptionJson(s, step.at) };
 }
 
 /** `terminate_subscription` with its termination options (periods.md §9). */
@@ -77,7 +77,7 @@ export function terminateSubscription(sim: Simulation, step: Step, index: number
   const option = step.body["on_termination_credit_note"];
   terminate(sim, s, step.at, step.body["on_termination_invoice"] === "skip" ? "skip" : "generate",
     option === "refund" || option === "offset" || option === "skip" ? option : "credit");
-  return { subscription: subscriptionJson(s) };
+  return { subscription: subscriptionJson(s, step.at) };
 }
 
 /** Ends a subscription at `at` (a step, or its `ending_at`): pending → canceled; active → terminated, its credit note, then its final invoice. */
@@ -96,6 +96,8 @@ export function terminate(sim: Simulation, s: Subscription, at: Instant, invoice
   s.status = "terminated";
   s.terminated_at = at;
   s.on_termination_invoice = invoice;
+  // Recorded for a plan paid in advance, the only one a credit note concerns.
+  s.on_termination_credit_note = s.plan.pay_in_advance ? creditNote : null;
   if (note !== undefined) sim.invoicing.addNote(note, at);
   if (invoice === "generate") sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "terminating" }], at);
 }
@@ -105,7 +107,7 @@ export function fetchSubscription(sim: Simulation, step: Step): unknown {
   const id = step.body["external_id"];
   const all = sim.subscriptions.filter((s) => s.external_id === id);
   const s = all.find((x) => x.status === "active") ?? all.at(-1) ?? refuse("subscription_not_found");
-  return { subscription: subscriptionJson(s) };
+  return { subscription: subscriptionJson(s, step.at) };
 }
 
 export const TERMINATION_OPTIONS = {
@@ -169,5 +171,5 @@ export function updateSubscription(sim: Simulation, step: Step, index: number): 
     if (subscriptionAt <= step.at) sim.start(s, step.at);
   }
   sim.advance(step.at);
-  return { subscription: subscriptionJson(s) };
+  return { subscription: subscriptionJson(s, step.at) };
 }

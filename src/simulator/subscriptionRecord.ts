@@ -4,6 +4,7 @@
  */
 import type { Decimal } from "../core/decimal.js";
 import { formatInstant, type Instant } from "../core/instant.js";
+import { trialEnd } from "../fees/index.js";
 import type { BillingTime } from "../period/index.js";
 import type { FixedChargeLedger, SubscriptionStatus as Status, Subscription } from "./state.js";
 
@@ -22,6 +23,10 @@ export interface SubscriptionJson {
   readonly started_at: string | null;
   readonly terminated_at: string | null;
   readonly canceled_at: string | null;
+  readonly ending_at: string | null;
+  readonly trial_ended_at: string | null;
+  readonly on_termination_credit_note: string | null;
+  readonly on_termination_invoice: string;
   readonly created_at: string;
 }
 
@@ -43,6 +48,7 @@ export function newSubscription(fields: NewSubscriptionFields): Subscription {
     terminated_at: null,
     canceled_at: null,
     on_termination_invoice: "generate",
+    on_termination_credit_note: null,
     initial_started_at: null,
     trial_billing_at: null,
     previous: null,
@@ -59,7 +65,11 @@ export function newSubscription(fields: NewSubscriptionFields): Subscription {
   };
 }
 
-export function subscriptionJson(s: Subscription): SubscriptionJson {
+/**
+ * The subscription as the service shows it at `now` (the clock; `trial_ended_at` is set once
+ * its trial, counted from the first start under its external id, has ended by then).
+ */
+export function subscriptionJson(s: Subscription, now: Instant): SubscriptionJson {
   const t = (x: Instant | null): string | null => (x === null ? null : formatInstant(x));
   return {
     svc_id: s.svc_id,
@@ -76,6 +86,19 @@ export function subscriptionJson(s: Subscription): SubscriptionJson {
     started_at: t(s.started_at),
     terminated_at: t(s.terminated_at),
     canceled_at: t(s.canceled_at),
+    ending_at: t(s.ending_at),
+    trial_ended_at: t(trialEndedAt(s, now)),
+    on_termination_credit_note: s.on_termination_credit_note,
+    on_termination_invoice: s.on_termination_invoice,
     created_at: formatInstant(s.created_at),
   };
+}
+
+/** When the trial of `s` ended, if it has by `now` (and while it was live). */
+function trialEndedAt(s: Subscription, now: Instant): Instant | null {
+  if (s.initial_started_at === null) return null;
+  const trial = trialEnd(s.initial_started_at, s.plan.trial_period);
+  if (trial === null || trial.trial_end > now) return null;
+  const end = s.terminated_at ?? s.canceled_at;
+  return end !== null && end < trial.trial_end ? null : trial.trial_end;
 }

@@ -305,7 +305,7 @@ describe("terminate_manually_spec.rb", () => {
 // on_termination_invoice (also ending_at, trial_ended_at...); the serializer does not emit them.
 // Likely src: the subscription serializer in src/simulator (or src/json).
 describe("terminate_manually_spec.rb: termination options on the subscription", () => {
-  it.fails("records on_termination_credit_note / on_termination_invoice", () => {
+  it("records on_termination_credit_note / on_termination_invoice", () => {
     const out = run({
       plans: [plan("p", { amount_cents: 100_00, pay_in_advance: true })],
       steps: [customer("2025-02-08T00:00:00Z"), subscribe("2025-02-08T00:00:00Z", "p"), terminate("2025-02-21T00:00:00Z", { on_termination_credit_note: "skip" })],
