@@ -17,11 +17,18 @@ export interface CommitmentLine {
   readonly taxes: readonly Tax[];
 }
 
-/** The run's commitment fee, given every fee of the subscription so far (this invoice's included). */
-export function commitmentLine(run: SubscriptionRun, timezone: string, fees: readonly InvoiceFee[], organization: Organization): CommitmentLine | undefined {
+/**
+ * The run's commitment fee, given every fee of the subscription so far (this invoice's
+ * included); `first`: this is the subscription's first invoice (a plan paid in advance has
+ * none there, even when that first invoice is a periodic one after a trial).
+ */
+export function commitmentLine(
+  run: SubscriptionRun, timezone: string, fees: readonly InvoiceFee[], organization: Organization, first: boolean,
+): CommitmentLine | undefined {
   const s = run.subscription;
   const mc = s.plan.minimum_commitment;
   if (mc === null || run.reason === "starting" || run.reason === "in_advance_charge") return undefined;
+  if (first && s.plan.pay_in_advance && run.reason !== "terminating") return undefined;
   const schedule = scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, timezone);
   // A downgrade's switch ends the old subscription at a billing boundary: it closes the period that ends there.
   const terminating = run.reason === "terminating" && s.change !== "downgrade";

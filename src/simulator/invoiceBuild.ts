@@ -48,7 +48,8 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
     for (const run of inv.runs) {
       if (run.subscription.plan.minimum_commitment === null) continue;
       const fees = [...feesOf(book, run.subscription, inv), ...lines.filter((l) => l.run?.subscription === run.subscription).map((l) => l.fee)];
-      const c = commitmentLine(run, tz, fees, book.ctx.organization);
+      const first = !book.invoices.some((i) => i !== inv && i.invoice_type === "subscription" && i.status !== "closed" && i.runs.some((r) => r.subscription === run.subscription));
+      const c = commitmentLine(run, tz, fees, book.ctx.organization, first);
       if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });
     }
   }

@@ -77,6 +77,8 @@ export function switchTo(sim: Simulation, s: Subscription, old: Subscription, st
   const advancePlan = s.plan.pay_in_advance && (old.change === "downgrade" || trial === null || trial.trial_end <= start);
   // The new one is on the invoice when its plan is paid in advance, or for its pay-in-advance fixed charges (§8.1, §8.2).
   if (advancePlan || hasAdvanceFixedCharges(s)) runs.push({ subscription: s, at: invoiceAt, reason: "starting" });
+  // A plan paid in advance still in trial (which runs on from the first start, §8.1) bills its period when the trial ends (§6).
+  if (s.plan.pay_in_advance && !advancePlan && trial !== null) s.trial_billing_at = trial.trial_end;
   sim.invoicing.issue(s.customer, runs, invoiceAt);
   // A plan change also regroups the old subscription's paid non-invoiceable fees (invoice.md §1.4).
   issueAdvanceCharges(sim.invoicing, [old], invoiceAt);
