@@ -33,7 +33,7 @@ export function advanceClock(sim: Simulation, to: Instant): void {
     for (const s of sim.subscriptions) {
       if (s.status !== "active" || s.trial_billing_at === null || s.trial_billing_at > next) continue;
       s.trial_billing_at = null;
-      sim.invoicing.issue(s.customer, [{ subscription: s, at: next, reason: "starting" }], next);
+      if (!trialAlreadyBilled(sim, s, next)) sim.invoicing.issue(s.customer, [{ subscription: s, at: next, reason: "starting" }], next);
     }
     const runs = new Map<Customer, SubscriptionRun[]>();
     for (const s of sim.subscriptions) {
@@ -90,6 +90,21 @@ export function nextDue(sim: Simulation): Instant | undefined {
   const interval = nextIntervalRun(sim, sim.clock);
   if (interval !== undefined) take(interval);
   return next;
+}
+
+/**
+ * The trial job skips a subscription already billed by a periodic run that day (in the
+ * customer's zone), or whose subscription fee was billed on its start day (UTC) (periods.md §6).
+ */
+function trialAlreadyBilled(sim: Simulation, s: Subscription, at: Instant): boolean {
+  const tz = sim.timezoneOf(s.customer);
+  const today = dayKey(at, tz);
+  const startDay = s.started_at === null ? null : dayKey(s.started_at, "UTC");
+  return sim.invoicing.invoices.some((i) => i.runs.some((r) => r.subscription === s && (
+    (r.reason === "periodic" && dayKey(r.at, tz) === today)
+    || (i.invoice_type === "subscription" && (i.status === "draft" || i.status === "finalized") && dayKey(r.at, "UTC") === startDay
+      && i.lines.some((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s))
+  )));
 }
 
 /** Activation at `at`: the clock reaching `subscription_at`, or the creation of one whose date has come (its anchor stays). */
