@@ -156,7 +156,8 @@ function filterValues(v: unknown, metric: Metric | undefined, at: Path, c: Issue
   return ok ? (v as FilterValues) : undefined;
 }
 
-function parsePlanCharge(
+/** One charge of a plan's `charges` (its id from the plan code and `j`). */
+export function parsePlanCharge(
   planCode: string, raw: Obj, j: number, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
   targetsWallets: boolean,
 ): PlanCharge | undefined {

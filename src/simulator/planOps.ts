@@ -6,11 +6,13 @@
  */
 import type { Instant } from "../core/instant.js";
 import type { Decimal } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
 import { IssueCollector, issue, ValidationError } from "../core/issue.js";
 import type { Tax } from "../invoice/index.js";
 import { trialEnd } from "../fees/index.js";
-import type { Plan } from "./catalog.js";
-import { childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
+import type { Plan, PlanCharge } from "./catalog.js";
+import { parsePlanCharge } from "./catalogPlans.js";
+import { chargeIndex, childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
 import type { Simulation } from "./simulate.js";
 import type { Subscription } from "./state.js";
@@ -38,9 +40,9 @@ export function usePlan(s: Subscription, plan: Plan, at: Instant): void {
 
 /**
  * `update_plan` `{code, ...fields}` (or `{plan: {...}}`): the fields of planOverrides.ts'
- * `PATCHABLE`. Live subscriptions on the plan follow it; those with their own overrides
- * (child plans) keep them, and get the charges changes with `cascade_updates` where their
- * charge is still the parent's. `fixed_charges` and changes of the interval, currency or
+ * `PATCHABLE`, a `charges` list being the whole list (see updatedPlan). Live subscriptions on
+ * the plan follow it; those with their own overrides (child plans) keep them, and get the
+ * charges changes with `cascade_updates` where their charge is still the parent's. `fixed_charges` and changes of the interval, currency or
  * payment timing answer `not_implemented`.
  */
 export function updatePlan(sim: Simulation, step: Step, index: number): unknown {
@@ -54,21 +56,52 @@ export function updatePlan(sim: Simulation, step: Step, index: number): unknown 
     sim.warn(step.at, `update_plan ${code}: changing ${unsupported} is not implemented yet; the step changed nothing`, index);
     return refuse("not_implemented");
   }
-  const next = patchPlan(old, raw, sim.catalog.taxes, []);
+  const { next, replaced, added } = updatedPlan(sim, old, raw, step.at);
   sim.catalog.plans.set(code, next);
   for (const s of sim.subscriptions) if (live(s) && s.plan === old) usePlan(s, next, step.at);
   if (raw["cascade_updates"] === true && raw["charges"] != null) {
+    // Children get the parent's charge changes where their charge is still the parent's: updated, removed, added.
     for (const s of sim.subscriptions) {
       if (!live(s) || s.plan.parent_id !== old.svc_id) continue;
-      const charges = s.plan.charges.map((ch) => {
-        const k = old.charges.indexOf(ch);
-        return k < 0 ? ch : next.charges[k] ?? ch;
-      });
-      if (charges.some((ch, k) => ch !== s.plan.charges[k])) usePlan(s, { ...s.plan, charges }, step.at);
+      const charges = [...s.plan.charges.flatMap((ch) => (replaced.has(ch) ? (replaced.get(ch) === null ? [] : [replaced.get(ch)!]) : [ch])), ...added];
+      if (charges.length !== s.plan.charges.length || charges.some((ch, k) => ch !== s.plan.charges[k])) usePlan(s, { ...s.plan, charges }, step.at);
     }
   }
   sim.advance(step.at);
   return { plan: planJson(next) };
+}
+
+/**
+ * The plan `raw` makes of `old`. A `charges` list is the plan's whole list (the reference's
+ * plan update): an entry naming one of its charges (`id`, `code`, `billable_metric_id` or
+ * `billable_metric_code`, else its place) updates it, an entry naming none adds a charge, and
+ * a charge no entry names is removed. `replaced` maps each old charge to its new version
+ * (null: removed).
+ */
+function updatedPlan(sim: Simulation, old: Plan, raw: Obj, at: Instant): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } {
+  const list = raw["charges"];
+  if (!Array.isArray(list)) {
+    const next = patchPlan(old, raw, sim.catalog.taxes, []);
+    return { next, replaced: new Map(old.charges.map((ch, k) => [ch, next.charges[k] ?? ch])), added: [] };
+  }
+  const named = list.map((e: unknown, i) => (isObj(e) ? chargeIndex(old.charges, e, i) : i));
+  // Listed charges are named by id from here on, so that leaving out the new ones keeps every place.
+  const existing = list.flatMap((e: unknown, i) => (named[i]! >= 0 ? [isObj(e) ? { ...e, id: old.charges[named[i]!]!.svc_id } : e] : []));
+  const patched = patchPlan(old, { ...raw, charges: existing }, sim.catalog.taxes, []);
+  const c = new IssueCollector();
+  const added = list.flatMap((e: unknown, i) => {
+    if (named[i]! >= 0 || !isObj(e)) return [];
+    const j = old.charges.length + i;
+    const ch = parsePlanCharge(old.code, e, j, ["charges", i], sim.catalog.metrics, sim.catalog.taxes, c, sim.catalog.organization.premium_integrations.includes("events_targeting_wallets"));
+    if (ch === undefined) return [];
+    const svc_id = stableId("charge", old.code, "update_plan", at, i);
+    return [{ ...ch, svc_id, usage: { ...ch.usage, id: svc_id } }];
+  });
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  const replaced = new Map<PlanCharge, PlanCharge | null>(old.charges.map((ch, k) => [ch, named.includes(k) ? patched.charges[k]! : null]));
+  const charges = [...old.charges.flatMap((ch) => (replaced.get(ch) === null ? [] : [replaced.get(ch)!])), ...added];
+  return { next: { ...patched, charges }, replaced, added };
 }
 
 /** The plan as the service answers it (the fields this simulator keeps). */

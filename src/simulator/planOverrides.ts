@@ -104,7 +104,7 @@ function commitment(v: unknown, taxes: ReadonlyMap<string, Tax>, at: Path, c: Is
 }
 
 /** The charge an entry names: by `id`, `code`, `billable_metric_id`, else the entry's index. */
-function chargeIndex(charges: readonly PlanCharge[], e: Obj, i: number): number {
+export function chargeIndex(charges: readonly PlanCharge[], e: Obj, i: number): number {
   if (typeof e["id"] === "string") return charges.findIndex((ch) => ch.svc_id === e["id"]);
   if (typeof e["code"] === "string") return charges.findIndex((ch) => ch.code === e["code"]);
   if (typeof e["billable_metric_id"] === "string") return charges.findIndex((ch) => ch.metric.svc_id === e["billable_metric_id"]);

@@ -43,9 +43,31 @@ describe("review2: update_plan charges list", () => {
   // ignoring data silently. Expected: cb gone from the plan (no b fee), or the step refused /
   // warned about. Actual: cb is still billed 200 with no warning and the step answers {plan} —
   // src/simulator/planOverrides.ts patchCharges() (line ~111) patches listed charges and keeps the rest.
-  it.fails("a charge left out of the list is removed, or the step says it is not", () => {
+  it("a charge left out of the list is removed, or the step says it is not", () => {
     const r = run([{ code: "cc", billable_metric_code: "calls", charge_model: "standard", properties: { amount: "7" } }]);
     const told = r.warnings.length > 0 || "error" in r.responses[3]!;
     expect(told || !chargeFees(r).some(([code]) => code === "b")).toBe(true);
+  });
+});
+
+describe("update_plan: the charges list is the plan's whole list", () => {
+  it("a charge left out is removed: only the listed one is billed at the period end", () => {
+    const r = run([{ code: "cc", billable_metric_code: "calls", charge_model: "standard", properties: { amount: "7" } }]);
+    expect(chargeFees(r)).toEqual([["calls", 700]]);
+    expect(r.warnings).toEqual([]);
+  });
+  it("an entry naming no charge of the plan adds one", () => {
+    const r = run([
+      { code: "cc", billable_metric_code: "calls", charge_model: "standard", properties: { amount: "3" } },
+      { code: "cb", billable_metric_code: "b", charge_model: "standard", properties: { amount: "2" } },
+      { code: "cb2", billable_metric_code: "b", charge_model: "package", properties: { amount: "10", package_size: 100, free_units: 0 } }]);
+    expect(chargeFees(r)).toEqual([["calls", 300], ["b", 200], ["b", 1000]]);
+  });
+  it("a new charge with bad properties refuses the step, changing nothing", () => {
+    const r = run([
+      { code: "cc", billable_metric_code: "calls", charge_model: "standard", properties: { amount: "3" } },
+      { code: "cx", billable_metric_code: "nope", charge_model: "standard", properties: { amount: "1" } }]);
+    expect(r.responses[3]).toHaveProperty("error");
+    expect(chargeFees(r)).toEqual([["calls", 300], ["b", 200]]);
   });
 });
