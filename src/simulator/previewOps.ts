@@ -6,8 +6,8 @@
  */
 import { stableId } from "../core/ids.js";
 import { type Instant, parseTimestamp } from "../core/instant.js";
-import { issue, ValidationError } from "../core/issue.js";
-import type { CreditNote } from "../invoice/index.js";
+import { type Issue, issue, ValidationError } from "../core/issue.js";
+import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../invoice/index.js";
 import type { SubscriptionRun } from "./billing.js";
 import { terminationNote } from "./creditNotes.js";
 import { invoiceJson } from "./invoices.js";
@@ -28,8 +28,8 @@ export function previewInvoice(sim: Simulation, step: Step): unknown {
     ? liveRuns(sim, customer, subs["external_ids"], subs["terminated_at"])
     : newSubscriptionRun(sim, customer, step);
   if (runs.length === 0) return refuse("subscription_not_found");
-  if (Array.isArray(b["coupons"]) && b["coupons"].length > 0) sim.warn(step.at, "preview_invoice: the request's own coupons are not read yet; the customer's applied coupons were used", step.index);
-  const inv = withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at));
+  const coupons = requestCoupons(sim, customer, b["coupons"], step.at);
+  const inv = withCoupons(customer, coupons, () => withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at)));
   return { invoice: { ...(invoiceJson(inv) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription, step.at)) } };
 }
 
@@ -45,6 +45,49 @@ function terminationNotes(sim: Simulation, runs: readonly SubscriptionRun[]): Cr
     const note = terminationNote(live, r.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes);
     return note?.ok === true ? [note.value] : [];
   });
+}
+
+/**
+ * The coupons of the request (§4.4: read only when the customer has no active coupon), each
+ * a catalog coupon named by `coupon_code` / `code`, or a coupon described in full; applied as
+ * `apply_coupon` would (amount, percentage and frequency overrides), nothing stored.
+ */
+function requestCoupons(sim: Simulation, customer: Customer, raw: unknown, at: Instant): AppliedCoupon[] | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!Array.isArray(raw)) throw new ValidationError([issue("invalid_value", ["coupons"])]);
+  if (customer.applied_coupons.some((a) => a.status === "active")) return undefined;
+  const planMetrics = new Map([...sim.catalog.plans.values()].map((p) => [p.code, p.charges.map((ch) => ch.metric.code)] as const));
+  const refs = { plan_codes: new Set(sim.catalog.plans.keys()), billable_metric_codes: new Set(sim.catalog.metrics.keys()) };
+  const out: AppliedCoupon[] = [];
+  raw.forEach((c: unknown, i) => {
+    if (!isObj(c)) throw new ValidationError([issue("invalid_value", ["coupons", i])]);
+    const code = c["coupon_code"] ?? c["code"];
+    const known = typeof code === "string" ? sim.catalog.coupons.get(code) : undefined;
+    const template = known ?? unwrapResult(parseCouponTemplate({ expiration: "no_expiration", reusable: true, ...c, code }, ["coupons", i], refs));
+    const r = parseApplyCoupon({ ...c, coupon_code: template.code }, template, {
+      at, customer_id: customer.svc_id, applied_coupons: out, customer_currency: customer.currency, plan_metric_codes: planMetrics,
+    });
+    if (!r.ok) return refuse(r.refusal.code, r.refusal.error_details);
+    out.push(r.value.applied_coupon);
+  });
+  return out;
+}
+
+function unwrapResult<T>(r: { ok: true; value: T } | { ok: false; issues: readonly Issue[] }): T {
+  if (!r.ok) throw new ValidationError(r.issues as [Issue, ...Issue[]]);
+  return r.value;
+}
+
+/** Runs `f` with `coupons` as the customer's coupons (when given), then puts them back. */
+function withCoupons<T>(customer: Customer, coupons: AppliedCoupon[] | undefined, f: () => T): T {
+  if (coupons === undefined) return f();
+  const saved = customer.applied_coupons;
+  customer.applied_coupons = coupons;
+  try {
+    return f();
+  } finally {
+    customer.applied_coupons = saved;
+  }
 }
 
 /** Runs `f` with `notes` among the customer's credit notes, then puts the list back. */

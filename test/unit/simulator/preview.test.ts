@@ -54,3 +54,33 @@ describe("preview_invoice", () => {
     expect(r.responses.slice(1)).toEqual([{ error: { code: "plan_not_found" } }, { error: { code: "subscription_not_found" } }]);
   });
 });
+
+describe("preview_invoice: the request's coupons (invoice.md §4.4)", () => {
+  const run = (steps: Obj[]) => simulate({ ...catalog, steps: [
+    { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "c1", currency: "EUR" } },
+    ...steps,
+  ] }) as unknown as { responses: Obj[]; warnings: unknown[] };
+  const invoiceOf = (r: { responses: Obj[] }, i: number) => (r.responses[i] as { invoice: Obj }).invoice;
+
+  it("a customer without an active coupon gets the request's: a catalog coupon by code, or one described in full", () => {
+    const byCode = run([preview({ customer: { external_id: "c1" }, plan_code: "adv", coupons: [{ code: "c5" }] })]);
+    expect(invoiceOf(byCode, 1)).toMatchObject({ fees_amount_cents: 2200, coupons_amount_cents: 500, total_amount_cents: 1700 });
+    const described = run([preview({ customer: { external_id: "c1" }, plan_code: "adv",
+      coupons: [{ code: "pct", name: "Ten", coupon_type: "percentage", percentage_rate: "10", frequency: "once" }] })]);
+    expect(invoiceOf(described, 1)).toMatchObject({ fees_amount_cents: 2200, coupons_amount_cents: 220, total_amount_cents: 1980 });
+    expect(described.warnings).toEqual([]);
+  });
+
+  it("an active coupon of the customer wins over the request's", () => {
+    const r = run([
+      { at: "2024-03-01T00:00:00Z", op: "apply_coupon", body: { external_customer_id: "c1", coupon_code: "c5" } },
+      preview({ customer: { external_id: "c1" }, plan_code: "adv", coupons: [{ code: "pct", name: "Ten", coupon_type: "percentage", percentage_rate: "10", frequency: "once" }] }),
+    ]);
+    expect(invoiceOf(r, 2)).toMatchObject({ coupons_amount_cents: 500 });
+  });
+
+  it("a coupon that is not an object is refused", () => {
+    const r = run([preview({ customer: { external_id: "c1" }, plan_code: "adv", coupons: ["c5"] })]);
+    expect(r.responses[1]).toMatchObject({ error: { code: "validation_errors" } });
+  });
+});
