@@ -3,11 +3,15 @@
  * (§3), (b) coupons (preview coupons §4.4 when previewing), then after taxes (d) the
  * customer's credit notes, oldest first, and (e) the prepaid credits of its wallets.
  */
+import { type Decimal, dec } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import type { Fee } from "../fees/index.js";
 import {
-  type InvoiceCredit, applyCoupons, applyCreditNoteCredits, applyPrepaidCredits, feeTaxAmounts, previewCoupons, progressiveBillingCredits,
+  type CreditNote, type InvoiceCredit, applyCoupons, applyCreditNoteCredits, applyPrepaidCredits, createCreditNote, estimateCreditNote,
+  feeCreditableAmountCents, feeTaxAmounts, previewCoupons, progressiveBillingCredits,
 } from "../invoice/index.js";
+import { isoDay, issuedInvoice } from "./creditNotes.js";
+import { addNote } from "./invoiceNotes.js";
 import { TARGET_WALLET } from "./catalog.js";
 import type { InvoiceBook } from "./invoiceBook.js";
 import { type InvoiceLine, type InvoiceRecord, invoiceTotals } from "./invoices.js";
@@ -39,7 +43,7 @@ export function applyInvoiceCredits(
   // (a) progressive-billing credits, drafts included (§3).
   let progressive = 0n;
   if (chargesFrom.size > 0 && !preview) {
-    const r = progressiveCredits(book, inv, lines, chargesFrom);
+    const r = progressiveCredits(book, inv, lines, chargesFrom, at, finalizing);
     lines = r.lines;
     progressive = r.amount;
     credits.push(...r.credits);
@@ -106,7 +110,7 @@ export function applyInvoiceCredits(
  * fees' full amounts are spread on the matching fees.
  */
 function progressiveCredits(
-  book: InvoiceBook, inv: InvoiceRecord, lines: readonly InvoiceLine[], chargesFrom: ReadonlyMap<Subscription, Instant>,
+  book: InvoiceBook, inv: InvoiceRecord, lines: readonly InvoiceLine[], chargesFrom: ReadonlyMap<Subscription, Instant>, at: Instant, finalizing: boolean,
 ): { lines: InvoiceLine[]; credits: InvoiceCredit[]; amount: bigint } {
   const keys = new Map<string, string>();
   const keyOf = (l: InvoiceLine): string => JSON.stringify([l.fee.svc_charge_id, l.billed.fee.item.filters ?? null, l.billed.fee.item.grouped_by ?? {}]);
@@ -119,10 +123,40 @@ function progressiveCredits(
   const r = progressiveBillingCredits({
     invoice_id: inv.svc_id, currency: inv.currency, fees: lines.map((l) => l.fee), subscriptions, fee_key: (f) => keys.get(f.svc_id) ?? "",
   });
-  for (const x of r.excess) {
-    book.ctx.warn(inv.created_at, `the automatic credit note of ${x.amount_cents} cents on progressive-billing invoice ${x.progressive_invoice_id} (credit above the fees it offsets) is not implemented yet`);
+  // The credit above the fees it offsets goes back on an automatic note, once the invoice is final (§3, §10.6).
+  if (finalizing) {
+    for (const x of r.excess) {
+      const p = book.invoices.find((i) => i.svc_id === x.progressive_invoice_id);
+      const note = p === undefined ? undefined : excessCreditNote(book, p, x.amount_cents, at);
+      if (note !== undefined) addNote(book, note, at);
+    }
   }
   return { lines: lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) })), credits: r.credits, amount: r.progressive_billing_credit_amount_cents };
+}
+
+/**
+ * The automatic note for `excess` cents on progressive invoice `p` (§3): items from its fees
+ * in decreasing amount, each what is still creditable on the fee up to what is left to
+ * cover; reason `other`, credited (credit = the note's total, amounts as §10.2).
+ */
+function excessCreditNote(book: InvoiceBook, p: InvoiceRecord, excess: bigint, at: Instant): CreditNote | undefined {
+  const issued = issuedInvoice(p, book.creditNotes);
+  let left = excess;
+  const items: { fee: InvoiceRecord["lines"][number]["fee"]; precise_amount_cents: Decimal }[] = [];
+  for (const fee of [...issued.fees].sort((a, b) => (a.amount_cents < b.amount_cents ? 1 : a.amount_cents > b.amount_cents ? -1 : 0))) {
+    if (left <= 0n) break;
+    const creditable = feeCreditableAmountCents(issued, fee);
+    const take = creditable < left ? creditable : left;
+    if (take <= 0n) continue;
+    items.push({ fee, precise_amount_cents: dec(take) });
+    left -= take;
+  }
+  if (items.length === 0) return undefined;
+  const estimate = estimateCreditNote(issued, items);
+  const r = createCreditNote(issued, {
+    reason: "other", description: null, credit_amount_cents: estimate.max_creditable_amount_cents, refund_amount_cents: 0n, offset_amount_cents: 0n, items,
+  }, { created_at: at, issuing_date: isoDay(at, book.ctx.timezoneOf(p.customer)) });
+  return r.ok ? r.value : undefined;
 }
 
 /** The wallet an event targeted, carried by the fee's group (invoice.md §9 buckets). */

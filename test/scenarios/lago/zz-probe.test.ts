@@ -1,11 +1,12 @@
 import { it } from "vitest";
-import { customer, plan, run, subscribe, event, summary } from "/work/main/test/scenarios/lago/subs-helpers.js";
+import { customer, plan, run, subscribe, summary } from "./subs-helpers.js";
 it("probe", () => {
-  const out = run({ metrics: [{ code: "m", name: "m", aggregation_type: "sum_agg", field_name: "total", recurring: false }],
-    plans: [plan("p", { pay_in_advance: false, amount_cents: 1000, charges: [{ billable_metric_code: "m", charge_model: "standard", pay_in_advance: false, invoiceable: true, properties: { amount: "1" } }] })],
-    steps: [customer("2024-01-31T01:00:00Z"), subscribe("2024-01-31T01:00:00Z", "p", { billing_time: "anniversary" }), event("2024-02-01T00:00:00Z","m",{total: 3})], until: "2024-02-29T03:00:00Z" });
-  const inv = out.invoices[0];
-  console.log(JSON.stringify({ ...inv, fees: undefined }, null, 1));
-  console.log(JSON.stringify(inv.fees[1], null, 1));
-  console.log(summary(out));
+  const plans = [plan("pro", { amount_cents: 14_900, pay_in_advance: true, trial_period: 30 })];
+  const out = run({ plans, steps: [
+        customer("2026-06-15T21:47:00Z", "Europe/Ljubljana"),
+        subscribe("2026-06-15T21:47:00Z", "pro", { plan_overrides: { name: "Pro (custom)" } }),
+        { at: "2026-07-15T10:00:00Z", op: "update_subscription", body: { external_id: "sub_1", subscription: { plan_overrides: { name: "Pro (custom)", trial_period: 41 } } } },
+      ], until: "2026-08-02T00:00:00Z" });
+  console.log(summary(out)); console.log(JSON.stringify(out.responses.slice(1)).slice(0,1500)); console.log(JSON.stringify(out.warnings));
+  console.log(JSON.stringify(out.subscriptions.map((s:any)=>({...s, plan: undefined}))).slice(0,2000));
 });
