@@ -2,12 +2,12 @@
  * A plan patched by some of its fields: `plan_overrides` of a subscription (a child plan,
  * invoice.md §5.1, §12.1) and `update_plan` (the catalog plan from then on). Charges are
  * named by `id` (svc id), `code`, `billable_metric_id`, else by their index in the list. A
- * child plan's charge may get its own `filters` (they replace the charge's; not by `update_plan`).
+ * charge may get a new model (with its properties) and new `filters` (they replace the charge's).
  */
 import type { z } from "zod";
 import { stableId } from "../core/ids.js";
 import { IssueCollector, type Path, ValidationError } from "../core/issue.js";
-import { parseCharge } from "../charges/index.js";
+import { type Charge, parseCharge } from "../charges/index.js";
 import type { FilterValues } from "../aggregation/index.js";
 import type { UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
@@ -125,7 +125,6 @@ function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, a
     const j = chargeIndex(base.charges, e, i);
     const old = out[j];
     if (old === undefined) return c.add("invalid_value", [...path, typeof e["id"] === "string" ? "id" : "code"], "no such charge in the plan");
-    if (e["filters"] != null && base.parent_id === undefined) return c.add("not_allowed", [...path, "filters"], "update_plan does not change charge filters yet");
     out[j] = patchCharge(old, e, taxes, path, c, base.svc_id);
   });
   return out;
@@ -148,7 +147,7 @@ const sameValues = (a: FilterValues, b: FilterValues): boolean =>
  * in the given order, checked against the metric's filters; a filter with the values of one of
  * `old`'s keeps its id, the others get ids of their own.
  */
-function overrideFilters(old: PlanCharge, v: unknown, planId: string, path: Path, c: IssueCollector): readonly UsageChargeFilter[] {
+function overrideFilters(old: PlanCharge, model: Charge["charge_model"], v: unknown, planId: string, path: Path, c: IssueCollector): readonly UsageChargeFilter[] {
   const before = old.usage.filters ?? [];
   const taken = new Set<number>();
   const idOf = (k: number, values: FilterValues): string => {
@@ -157,15 +156,20 @@ function overrideFilters(old: PlanCharge, v: unknown, planId: string, path: Path
     taken.add(i);
     return before[i]!.id!;
   };
-  const flags = { charge_model: old.charge.charge_model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance };
+  const flags = { charge_model: model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance };
   return parseChargeFilters(v, flags, idOf, path, c, old.metric);
 }
 
 function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, path: Path, c: IssueCollector, planId: string): PlanCharge {
   let charge = old.charge;
   let usage = old.usage;
+  // A new charge model needs its properties, and new filters if the charge has some.
+  const model = (typeof e["charge_model"] === "string" ? e["charge_model"] : old.charge.charge_model) as Charge["charge_model"];
+  const remodeled = model !== old.charge.charge_model;
+  if (remodeled && e["properties"] == null) c.add("value_is_mandatory", [...path, "properties"]);
+  if (remodeled && e["filters"] == null && (old.usage.filters ?? []).length > 0) c.add("value_is_mandatory", [...path, "filters"]);
   if (e["properties"] != null) {
-    const r = parseCharge({ charge_model: old.charge.charge_model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance, properties: e["properties"] }, path);
+    const r = parseCharge({ charge_model: model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance, properties: e["properties"] }, path);
     if (!r.ok) c.addAll(r.issues);
     else {
       charge = r.value;
@@ -183,7 +187,7 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
     else if (typeof m === "number" && Number.isSafeInteger(m) && m >= 0) usage = { ...usage, min_amount_cents: BigInt(m) };
     else c.add("invalid_value", [...path, "min_amount_cents"]);
   }
-  if (e["filters"] != null) usage = { ...usage, filters: overrideFilters(old, e["filters"], planId, path, c) };
+  if (e["filters"] != null) usage = { ...usage, filters: overrideFilters(old, model, e["filters"], planId, path, c) };
   const own = given(e, "tax_codes") ? taxesOf(e["tax_codes"] ?? [], taxes, [...path, "tax_codes"], c) : old.taxes;
   return { ...old, charge, invoice_display_name: display, usage: { ...usage, invoice_display_name: display }, taxes: own };
 }

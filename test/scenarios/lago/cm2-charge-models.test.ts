@@ -56,7 +56,7 @@ describe("charge_models/edit_with_filter_spec.rb", () => {
   // 10 × 100 + 5 × 0 = 100 000 cents. The reference's plan update replaces the charge's filters
   // (ChargeFilters::CreateOrUpdateBatchService, which overrideFilters() already mirrors for
   // plan_overrides).
-  it.fails("allows the edition of the charge filter", () => {
+  it("allows the edition of the charge filter", () => {
     const { result, usages } = run({
       metrics: [{ code: "m", aggregation_type: "sum_agg", field_name: "value", filters: [{ key: "cloud", values: ["aws", "gcp", "azure"] }] }],
       plan: { amount_cents: 1000 },

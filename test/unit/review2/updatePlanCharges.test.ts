@@ -71,3 +71,20 @@ describe("update_plan: the charges list is the plan's whole list", () => {
     expect(chargeFees(r)).toEqual([["calls", 300], ["b", 200]]);
   });
 });
+
+describe("update_plan: a charge's model", () => {
+  it("changes with its new properties", () => {
+    const r = run([
+      { code: "cc", billable_metric_code: "calls", charge_model: "graduated", properties: { graduated_ranges: [
+        { from_value: 0, to_value: null, per_unit_amount: "4", flat_amount: "1" }] } },
+      { code: "cb", billable_metric_code: "b", charge_model: "standard", properties: { amount: "2" } }]);
+    expect(chargeFees(r)).toEqual([["calls", 500], ["b", 200]]);
+  });
+  it("is refused without them (value_is_mandatory), changing nothing", () => {
+    const r = run([
+      { code: "cc", billable_metric_code: "calls", charge_model: "graduated" },
+      { code: "cb", billable_metric_code: "b", charge_model: "standard", properties: { amount: "2" } }]);
+    expect(r.responses[3]).toEqual({ error: { code: "validation_errors", error_details: { "charges.0.properties": ["value_is_mandatory"] } } });
+    expect(chargeFees(r)).toEqual([["calls", 300], ["b", 200]]);
+  });
+});

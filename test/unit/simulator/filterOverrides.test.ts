@@ -119,10 +119,11 @@ describe("simulate: plan_overrides with charge filters", () => {
     expect(notList.responses[1]).toEqual({ error: { code: "validation_errors", error_details: { "plan_overrides.charges.0.filters": ["invalid_value"] } } });
   });
 
-  it("update_plan still refuses charge filters (not_allowed) and changes nothing", () => {
+  it("update_plan replaces the catalog charge's filters too: `[]` removes them", () => {
     const r = run([customer("c1"), subscribe("s1"),
       { at: "2024-03-02T00:00:00Z", op: "update_plan", body: { code: "basic", charges: [{ code: "calls", filters: [] }] } }, event("s1", { region: "eu" })]);
-    expect(r.responses[2]).toEqual({ error: { code: "validation_errors", error_details: { "charges.0.filters": ["not_allowed"] } } });
-    expect(charges(r.invoices[0])).toEqual([["EU", { region: ["eu"] }, "1", 200]]);
+    expect(r.responses[2]).toHaveProperty("plan");
+    // No filter left: the event is billed in the charge's own bucket.
+    expect(charges(r.invoices[0]).map(([, filters]) => filters)).toEqual([null]);
   });
 });
