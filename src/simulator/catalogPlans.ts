@@ -166,7 +166,7 @@ export function parsePlanCharge(
   if (metric === undefined) c.add("invalid_value", [...path, "billable_metric_code"], `unknown billable metric ${JSON.stringify(metricCode)}`);
   const parsed = parseCharge(raw, path);
   if (!parsed.ok) c.addAll(parsed.issues);
-  const filters = parseChargeFilters(raw["filters"], raw, (k) => stableId("charge_filter", planCode, j, k), path, c);
+  const filters = parseChargeFilters(raw["filters"], raw, (k) => stableId("charge_filter", planCode, j, k), path, c, metric);
   if (metric === undefined || !parsed.ok) return undefined;
   const svc_id = stableId("charge", planCode, j);
   const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;

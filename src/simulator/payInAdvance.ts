@@ -79,6 +79,8 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEv
   const upTo = events.slice(0, events.indexOf(event) + 1)
     .filter((e) => e.code === event.code && e.timestamp >= window.start && e.timestamp < window.end && selects(e) && group(e) === mine);
   const advance = toAdvanceEvents(ch.metric, upTo, window.start, (window.end - 1) as Instant);
+  // The event is in its own bucket by construction; nothing to bill if not (defensive).
+  if (upTo.at(-1) !== event) return undefined;
   const delta = payInAdvanceDeltas(ch.metric.aggregation_type as AdvanceAggregation, advance).at(-1)!;
   const agg = aggregateEvents(ch.metric, upTo, {
     from: window.start, to: (window.end - 1) as Instant, event_values: priced.charge_model === "percentage",

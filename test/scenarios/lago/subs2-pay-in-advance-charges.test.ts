@@ -124,17 +124,18 @@ describe("pay_in_advance_charges_spec.rb", () => {
     expect(chargeFees(out)[0].svc_invoice_id).toBeNull();
   });
 
-  // MISMATCH (bug, found while porting the group cases). A charge filter on a key the billable
-  // metric does not declare (metric without `filters`) makes `simulate` throw a bare TypeError
-  // ("Cannot read properties of undefined (reading 'raises')", src/fees/payInAdvance.ts:35 via
-  // src/simulator/payInAdvance.ts — payInAdvanceDeltas(...).at(-1) is undefined) as soon as a
-  // matching event arrives. contract.md: bad input never throws a bare Error; it should be refused
-  // with a validation error naming the filter (or the filter ignored). Likely the catalog charge
-  // parser (filters' keys not checked against the metric's filters).
-  it.fails("a pay-in-advance charge filter on an undeclared metric key does not crash with a TypeError", () => {
-    expect(() =>
+  // Found while porting the group cases: a charge filter on a key the billable metric does not
+  // declare made `simulate` throw a bare TypeError once a matching event arrived. The catalog now
+  // checks charge filters against the metric's filters (as the reference's ChargeFilterValue does).
+  it("a charge filter on a key the metric does not declare is a validation error naming it", () => {
+    let error: unknown;
+    try {
       sim(sum, { charge_model: "standard", invoiceable: true, properties: { amount: "10" }, filters: [{ values: { region: ["europe"] }, properties: { amount: "20" } }] },
-        [["2023-02-15T00:00:00Z", { amount: "10", region: "europe" }]], { until: "2023-02-15T01:00:00Z" }),
-    ).not.toThrow(TypeError);
+        [["2023-02-15T00:00:00Z", { amount: "10", region: "europe" }]], { until: "2023-02-15T01:00:00Z" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: "validation_errors" });
+    expect(JSON.stringify((error as { error_details: unknown }).error_details)).toContain("filters.0.values.region");
   });
 });
