@@ -155,8 +155,10 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
   if (content === null || content.usage_charges) {
     for (const ch of plan.charges) {
       if (!usageChargeIsBilled({ pay_in_advance: ch.charge.pay_in_advance === true }, ch.metric.recurring === true, run.reason)) continue;
-      // A non-invoiceable pay-in-advance charge's renewal fee is billed outside the invoice (advanceCharges.ts, charges.md §16 step 4).
-      if (ch.charge.pay_in_advance === true && !ch.invoiceable) continue;
+      // A non-invoiceable charge is not on the invoice (invoice.md §1.1: the periodic run walks the
+      // invoiceable charges); paid in advance, its renewal fee is billed outside it (advanceCharges.ts,
+      // charges.md §16 step 4).
+      if (!ch.invoiceable) continue;
       const b = ch.charge.pay_in_advance === true ? advanceWindow() : billing;
       const window = b.charges_period;
       if (window === null) continue;
@@ -170,7 +172,11 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
         currency: plan.currency,
         terminated_by_upgrade: run.reason === "terminating" && s.change === "upgrade",
         ids: { subscription_id: s.svc_id },
-      })) (ch.charge.pay_in_advance === true ? periodFees : fees).push({ fee, charge: ch });
+      })) {
+        // A fee the run computes on the invoice is not a pay-in-advance fee (only an event's is).
+        if (ch.charge.pay_in_advance === true) periodFees.push({ fee: { ...fee, pay_in_advance: false }, charge: ch });
+        else fees.push({ fee, charge: ch });
+      }
     }
   }
   if (content === null || content.arrears_fixed_charges) fees.push(...runFixedChargeFees(run, input, billing, timezone));
