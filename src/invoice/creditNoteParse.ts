@@ -59,6 +59,8 @@ function parseBody(body: unknown, invoice: IssuedInvoice, mode: "create" | "esti
   const issues = c.issues();
   if (issues) return invalid(issues);
   if (!validTypeOrStatus(invoice, credit, refund)) return { ok: false, code: "invalid_type_or_status" };
+  // An estimate has no offset to make of an unpaid credit invoice: it needs the payment.
+  if (mode === "estimate" && invoice.invoice_type === "credit" && invoice.payment_status !== "succeeded") return { ok: false, code: "invalid_type_or_status" };
 
   const items: RequestedItem[] = [];
   const counted: CountedItem[] = [];

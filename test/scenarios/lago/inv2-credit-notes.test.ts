@@ -199,7 +199,7 @@ describe("credit_notes/credit_note_spec.rb (remaining cases)", () => {
   // same invoice does answer invalid_type_or_status. invoice.md §10.5 says the estimate runs the
   // create checks; order should be: type/status first. Likely src/simulator/creditNotes.ts
   // (estimate path) or src/invoice/creditNoteParse.ts.
-  it.fails("prepaid-credit invoice: estimate refused with invalid_type_or_status while payment is pending", () => {
+  it("prepaid-credit invoice: estimate refused with invalid_type_or_status while payment is pending", () => {
     expect(runPrepaid().responses[3].error?.code).toBe("invalid_type_or_status");
   });
 
