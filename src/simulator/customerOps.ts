@@ -30,13 +30,17 @@ export function createCustomer(sim: Simulation, step: Step): unknown {
   if (b.name != null) customer.name = b.name;
   if (b.net_payment_term != null) customer.net_payment_term = b.net_payment_term;
   if (b.finalize_zero_amount_invoice != null) customer.finalize_zero_amount_invoice = b.finalize_zero_amount_invoice;
-  if (b.billing_configuration?.invoice_grace_period != null) customer.invoice_grace_period = b.billing_configuration.invoice_grace_period;
+  const grace = b.billing_configuration?.invoice_grace_period;
+  const regrace = existing !== undefined && grace != null && grace !== customer.invoice_grace_period;
+  if (grace != null) customer.invoice_grace_period = grace;
   if (anchor != null) customer.issuing_date_anchor = anchor;
   if (adjustment != null) customer.issuing_date_adjustment = adjustment;
   if (b.currency != null) customer.currency = b.currency as CurrencyCode;
   if (b.timezone != null) customer.timezone = b.timezone;
   if (taxes !== undefined) customer.taxes = taxes;
   sim.customers.set(customer.external_id, customer);
+  // Its drafts follow the new grace period (finalized now if it has ended).
+  if (regrace) sim.invoicing.regrace(customer, step.at);
   return { customer: customerJson(sim, customer) };
 }
 

@@ -46,6 +46,29 @@ export class Invoicing implements InvoiceBook {
     for (const inv of this.invoices) if (inv.status === "draft" && inv.finalize_at !== null && inv.finalize_at <= at) this.finalize(inv, at);
   }
 
+  /**
+   * The customer's grace period changed: each of its drafts gets the dates the new grace
+   * gives from its creation (issuing, due, finalization day); one whose finalization day has
+   * come is finalized now (the reference's grace-period update).
+   */
+  regrace(customer: Customer, at: Instant): void {
+    const tz = this.ctx.timezoneOf(customer);
+    for (const inv of this.invoices) {
+      if (inv.customer !== customer || inv.status !== "draft") continue;
+      const dates = issuingDates({
+        invoice_at: inv.created_at, timezone: tz, kind: inv.runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring",
+        invoice_grace_period: customer.invoice_grace_period ?? this.ctx.organization.invoice_grace_period,
+        net_payment_term: inv.net_payment_term,
+        ...(customer.issuing_date_anchor == null ? {} : { anchor: customer.issuing_date_anchor }),
+        ...(customer.issuing_date_adjustment == null ? {} : { adjustment: customer.issuing_date_adjustment }),
+      });
+      inv.issuing_date = dates.issuing_date;
+      inv.payment_due_date = dates.payment_due_date;
+      inv.finalize_at = dates.draft ? startOfDay(dates.expected_finalization_date, tz) : at;
+      if (inv.finalize_at <= at) this.finalize(inv, at);
+    }
+  }
+
   /** A fee that belongs to no invoice (a non-invoiceable pay-in-advance charge, invoice.md §1.2). */
   addStandaloneFee(billed: BilledFee, run: SubscriptionRun): void {
     this.entries.push({ line: invoiceLines([{ billed, run }], this.ctx.organization)[0]!, payment: newFeePayment() });

@@ -120,3 +120,17 @@ describe("simulate invoicing: grace period", () => {
       .toEqual(["finalized"]);
   });
 });
+
+describe("simulate invoicing: the customer's grace period changed", () => {
+  const regrace = (at: string, days: number): Obj => ({ at, op: "create_customer", body: { external_id: "c1", billing_configuration: { invoice_grace_period: days } } });
+  it("a longer grace moves the draft's finalization and issuing day", () => {
+    const r = run([graceCustomer, subscribe(), regrace("2024-04-02T00:00:00Z", 5)], "2024-04-05T12:00:00Z");
+    expect(r.invoices.map((i) => [i.status, i.issuing_date])).toEqual([["draft", "2024-04-06"]]);
+    const later = run([graceCustomer, subscribe(), regrace("2024-04-02T00:00:00Z", 5)], "2024-04-06T01:00:00Z");
+    expect(later.invoices.map((i) => i.status)).toEqual(["finalized"]);
+  });
+  it("a grace that has already ended finalizes the draft at once", () => {
+    const r = run([graceCustomer, subscribe(), regrace("2024-04-02T12:00:00Z", 1)], "2024-04-02T13:00:00Z");
+    expect(r.invoices.map((i) => [i.status, i.issuing_date])).toEqual([["finalized", "2024-04-02"]]);
+  });
+});
