@@ -23,9 +23,14 @@ export function fixedChargeLedger(invoices: () => readonly InvoiceRecord[]): Fix
 const changesOf = (s: Subscription): readonly FixedChargeChange[] => s.fixed_charge_changes ?? [];
 const ledgerOf = (s: Subscription, except: SubscriptionRun): readonly BilledFixedChargeFee[] => s.fixed_charge_ledger?.(s, except) ?? [];
 
-/** Units of `f` for `s` at the start: its override, else the plan's. */
+/** Units of `f` for `s` at the start: its override, else the plan's then. */
 export function startUnits(s: Subscription, f: PlanFixedCharge): Decimal {
-  return s.fixed_charge_start_units?.get(f.code) ?? f.units;
+  return s.fixed_charge_start_units?.get(f.code) ?? s.fixed_charge_base_units?.get(f.code) ?? f.units;
+}
+
+/** Whether `s` holds its own units for fixed charge `code` (a units override), which plan updates do not reach. */
+export function holdsOwnUnits(s: Subscription, code: string): boolean {
+  return s.fixed_charge_start_units?.has(code) === true || changesOf(s).some((c) => c.code === code && c.source !== "plan");
 }
 
 /** Units now in force or scheduled: the last change, else the start's. */
@@ -107,24 +112,27 @@ function afterUpgrade(s: Subscription, f: PlanFixedCharge, fee: Fee, window: Per
  * for the current window on its own invoice (never a draft); an arrears one bills nothing now.
  * `input` is the period input of the subscription at `at`.
  */
-export function billUnitsChange(sim: Simulation, s: Subscription, f: PlanFixedCharge, at: Instant, input: BillingPeriodInput): void {
-  if (!f.fixed_charge.pay_in_advance) return;
+export function billUnitsChange(sim: Simulation, s: Subscription, fs: readonly PlanFixedCharge[], at: Instant, input: BillingPeriodInput): void {
   const b = computeBillingPeriod({ ...input, current_usage: true });
   const window = b.fixed_charges_period;
   if (window === null || window.start > window.end - 1000) return;
   const run: SubscriptionRun = { subscription: s, at, reason: "in_advance_charge" };
-  const paid = ledgerOf(s, run).filter((x) => sameWindow(x, f, window)).map((x) => x.fee.units);
   const tz = sim.timezoneOf(s.customer);
-  const shell = fixedChargeFee({
-    fixed_charge: f.fixed_charge, events: unitEvents(s, f), window, fixed_charges_duration_in_days: b.fixed_charges_duration_in_days,
-    timezone: tz, currency: s.plan.currency, ids: { subscription_id: s.svc_id, scope: ["units_change", at] },
+  // Several fixed charges changed by one call share one invoice (periods.md §7.1).
+  const lines = fs.filter((f) => f.fixed_charge.pay_in_advance).map((f) => {
+    const paid = ledgerOf(s, run).filter((x) => sameWindow(x, f, window)).map((x) => x.fee.units);
+    const shell = fixedChargeFee({
+      fixed_charge: f.fixed_charge, events: unitEvents(s, f), window, fixed_charges_duration_in_days: b.fixed_charges_duration_in_days,
+      timezone: tz, currency: s.plan.currency, ids: { subscription_id: s.svc_id, scope: ["units_change", at] },
+    });
+    const delta = fixedChargeDeltaFee({
+      fixed_charge: f.fixed_charge, new_units: currentUnits(s, f), paid_units: paid, changed_at: at, window,
+      fixed_charges_duration_in_days: b.fixed_charges_duration_in_days, currency: s.plan.currency,
+    });
+    const billed: BilledFee = { fee: { ...shell, ...delta }, charge: null, ...ownTaxes(s, f) };
+    return { billed, run };
   });
-  const delta = fixedChargeDeltaFee({
-    fixed_charge: f.fixed_charge, new_units: currentUnits(s, f), paid_units: paid, changed_at: at, window,
-    fixed_charges_duration_in_days: b.fixed_charges_duration_in_days, currency: s.plan.currency,
-  });
-  const billed: BilledFee = { fee: { ...shell, ...delta }, charge: null, ...ownTaxes(s, f) };
-  sim.invoicing.issue(s.customer, [run], at, invoiceLines([{ billed, run }], sim.catalog.organization));
+  if (lines.length > 0) sim.invoicing.issue(s.customer, [run], at, invoiceLines(lines, sim.catalog.organization));
 }
 
 /** The start's invoice of the advance fixed charges, when the plan's starting invoice does not carry them (arrears plan, or in trial). */

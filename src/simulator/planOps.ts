@@ -12,6 +12,7 @@ import type { Tax } from "../invoice/index.js";
 import { trialEnd } from "../fees/index.js";
 import type { Plan, PlanCharge } from "./catalog.js";
 import { parsePlanCharge } from "./catalogPlans.js";
+import { applyPlanUnits, updateFixedCharges } from "./planFixedCharges.js";
 import { chargeIndex, childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
 import type { Simulation } from "./simulate.js";
@@ -42,23 +43,39 @@ export function usePlan(s: Subscription, plan: Plan, at: Instant): void {
  * `update_plan` `{code, ...fields}` (or `{plan: {...}}`): the fields of planOverrides.ts'
  * `PATCHABLE`, a `charges` list being the whole list (see updatedPlan). Live subscriptions on
  * the plan follow it; those with their own overrides (child plans) keep them, and get the
- * charges changes with `cascade_updates` where their charge is still the parent's. `fixed_charges` and changes of the interval, currency or
- * payment timing answer `not_implemented`.
+ * charges changes with `cascade_updates` where their charge is still the parent's. `fixed_charges`
+ * replace the plan's (planFixedCharges.ts). Changes of the interval, currency or payment timing
+ * answer `not_implemented`.
  */
 export function updatePlan(sim: Simulation, step: Step, index: number): unknown {
   const raw = isObj(step.body["plan"]) ? step.body["plan"] : step.body;
   const code = raw["code"];
   if (typeof code !== "string" || code === "") throw new ValidationError([issue(code == null ? "value_is_mandatory" : "invalid_value", ["code"])]);
   const old = sim.catalog.plans.get(code) ?? refuse("plan_not_found");
-  const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates"];
+  const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates", "fixed_charges"];
   const unsupported = Object.keys(raw).find((k) => raw[k] !== undefined && !known.includes(k) && (FIXED[k] === undefined || FIXED[k](old) !== raw[k]));
   if (unsupported !== undefined) {
     sim.warn(step.at, `update_plan ${code}: changing ${unsupported} is not implemented yet; the step changed nothing`, index);
     return refuse("not_implemented");
   }
-  const { next, replaced, added } = updatedPlan(sim, old, raw, step.at);
+  const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at);
+  const updated = updatedPlan(sim, old, raw, step.at);
+  const { replaced, added } = updated;
+  const next = fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges };
   sim.catalog.plans.set(code, next);
-  for (const s of sim.subscriptions) if (live(s) && s.plan === old) usePlan(s, next, step.at);
+  const following = sim.subscriptions.filter((s) => live(s) && s.plan === old);
+  for (const s of following) usePlan(s, next, step.at);
+  if (fixed !== undefined) applyPlanUnits(sim, following, fixed.changes, step.at);
+  if (fixed !== undefined && raw["cascade_updates"] === true) {
+    // Child plans get the changes where their fixed charge is still the parent's, and the added ones (§7.1).
+    for (const s of sim.subscriptions) {
+      if (!live(s) || s.plan.parent_id !== old.svc_id) continue;
+      const shared = new Set(s.plan.fixed_charges.filter((f) => fixed.replaced.has(f)).map((f) => f.code));
+      const fixed_charges = [...s.plan.fixed_charges.flatMap((f) => (fixed.replaced.has(f) ? (fixed.replaced.get(f) === null ? [] : [fixed.replaced.get(f)!]) : [f])), ...fixed.added];
+      usePlan(s, { ...s.plan, fixed_charges }, step.at);
+      applyPlanUnits(sim, [s], fixed.changes.filter((ch) => shared.has(ch.code) || fixed.added.some((f) => f.code === ch.code)), step.at);
+    }
+  }
   if (raw["cascade_updates"] === true && raw["charges"] != null) {
     // Children get the parent's charge changes where their charge is still the parent's: updated, removed, added.
     for (const s of sim.subscriptions) {

@@ -66,6 +66,8 @@ export interface Subscription {
   // Fixed charges (optional: a record made elsewhere, e.g. for a preview, has none of its own).
   /** Fixed-charge units at the start (code → units; `plan_overrides.fixed_charges`), else the plan's. */
   fixed_charge_start_units?: ReadonlyMap<string, Decimal>;
+  /** The plan's units at the start, kept when `update_plan` changed them later (or 0 for a fixed charge it added). */
+  fixed_charge_base_units?: ReadonlyMap<string, Decimal>;
   /** Units changes after the creation, in creation order (periods.md §7.1); the start's event is `started_at + 1 s`. */
   fixed_charge_changes?: readonly FixedChargeChange[];
   /** Per-subscription taxes of fixed charges (code → taxes; `update_subscription_fixed_charge` `tax_codes`). */
@@ -78,6 +80,8 @@ export interface FixedChargeChange {
   readonly code: string;
   readonly timestamp: Instant;
   readonly units: Decimal;
+  /** `plan`: the plan's units changed by `update_plan` (not an override of the subscription's own). */
+  readonly source?: "plan";
 }
 
 /** A fixed-charge fee on an invoice, as later runs see it (§7's guard, §7.1's paid units). */

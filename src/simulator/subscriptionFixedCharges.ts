@@ -88,7 +88,7 @@ export function updateSubscriptionFixedCharge(sim: Simulation, step: Step): unkn
     const current = computeBillingPeriod({ ...input, current_usage: true });
     const timestamp = immediately ? step.at : ((current.fixed_charges_period?.end ?? current.next_end_of_period + 1000) as Instant);
     s.fixed_charge_changes = [...(s.fixed_charge_changes ?? []), { code: f.code, timestamp, units }];
-    if (immediately) billUnitsChange(sim, s, f, step.at, input);
+    if (immediately) billUnitsChange(sim, s, [f], step.at, input);
   }
   const own = s.fixed_charge_taxes?.get(f.code) ?? f.taxes ?? [];
   return {

@@ -118,7 +118,7 @@ describe("coupons_billing_period_spec.rb", () => {
   // {error: {code: "not_implemented"}} (src/simulator/planOps.ts: "`fixed_charges` … answer
   // `not_implemented`"), so the spec's units change of 2025-01-15 is lost: no 2025-01-15 invoice and
   // the February/March fixed-charge fees stay at 1 unit (1000 instead of 2000).
-  it.fails("fixed charges only, paid in advance: update_plan raising the units to 2 immediately bills the extra unit on 2025-01-15", () => {
+  it("fixed charges only, paid in advance: update_plan raising the units to 2 immediately bills the extra unit on 2025-01-15", () => {
     const upd = { at: "2025-01-15T10:00:00Z", op: "update_plan", body: { code: "plan", fixed_charges: [{ code: "fixed_addon", units: 2, apply_units_immediately: true, charge_model: "standard", properties: { amount: "10" } }] } };
     const rows = billed({ amount_cents: 0, fixed_charges: fixed(true) }, [upd]);
     expect(rows.map((r: Json) => [r.issued, r.fees])).toEqual([

@@ -70,11 +70,14 @@ describe("simulate: update_plan", () => {
     expect(fees(r.invoices[0])[0]).toEqual(["subscription", 1000, "vat"]);
   });
 
-  it("answers not_implemented, with a warning, for an interval change or fixed charges; naming the same interval is fine", () => {
+  it("answers not_implemented, with a warning, for an interval change; naming the same interval is fine", () => {
     const r = run([customer(), subscribe(), updatePlan("2024-03-06T00:00:00Z", { interval: "yearly", amount_cents: 5 }),
-      updatePlan("2024-03-06T00:00:00Z", { fixed_charges: [] }), updatePlan("2024-03-06T00:00:00Z", { interval: "monthly", amount_cents: 1500 })]);
-    expect(r.responses.slice(2, 4)).toEqual([{ error: { code: "not_implemented" } }, { error: { code: "not_implemented" } }]);
-    expect(r.warnings.map((w) => w.step)).toEqual([2, 3]);
+      updatePlan("2024-03-06T00:00:00Z", { fixed_charges: "none" }), updatePlan("2024-03-06T00:00:00Z", { interval: "monthly", amount_cents: 1500 })]);
+    expect(r.responses.slice(2, 4)).toEqual([
+      { error: { code: "not_implemented" } },
+      { error: { code: "validation_errors", error_details: { fixed_charges: ["invalid_value"] } } },
+    ]);
+    expect(r.warnings.map((w) => w.step)).toEqual([2]);
     expect(fees(r.invoices[0])[0]).toEqual(["subscription", 1500, "vat"]);
   });
 

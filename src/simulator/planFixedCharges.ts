@@ -1,0 +1,141 @@
+/**
+ * `update_plan` with `fixed_charges` (contract "Simulation details", periods.md §7.1): the
+ * list replaces the plan's — an entry whose `code` names a fixed charge updates it, one with
+ * `add_on_code` (and no such code) adds one, a fixed charge left out is removed — and a change
+ * of the plan's units reaches the live subscriptions that do not hold their own units.
+ */
+import { type Decimal, ZERO, parseDecimal } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
+import type { Instant } from "../core/instant.js";
+import { IssueCollector, ValidationError } from "../core/issue.js";
+import { computeBillingPeriod } from "../period/index.js";
+import { periodInput } from "./billing.js";
+import type { Plan, PlanFixedCharge } from "./catalog.js";
+import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
+import { billUnitsChange, holdsOwnUnits } from "./fixedCharges.js";
+import type { Simulation } from "./simulate.js";
+import type { Subscription } from "./state.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** A change of a fixed charge's plan units (`from` 0 for an added one). */
+export interface UnitsChange {
+  readonly code: string;
+  readonly from: Decimal;
+  readonly to: Decimal;
+  readonly immediately: boolean;
+}
+
+export interface FixedChargesUpdate {
+  readonly fixed_charges: readonly PlanFixedCharge[];
+  /** Each old fixed charge's new version (null: removed). */
+  readonly replaced: ReadonlyMap<PlanFixedCharge, PlanFixedCharge | null>;
+  readonly added: readonly PlanFixedCharge[];
+  readonly changes: readonly UnitsChange[];
+}
+
+/** The plan's fixed charges after `list` (refused as a whole, `fixed_charges.i.*` paths, on any bad entry). */
+export function updateFixedCharges(sim: Simulation, old: Plan, list: unknown, at: Instant): FixedChargesUpdate {
+  const c = new IssueCollector();
+  if (!Array.isArray(list)) {
+    c.add("invalid_value", ["fixed_charges"]);
+    throw new ValidationError(c.issues()!);
+  }
+  const replaced = new Map<PlanFixedCharge, PlanFixedCharge | null>(old.fixed_charges.map((f) => [f, null]));
+  const added: PlanFixedCharge[] = [];
+  const changes: UnitsChange[] = [];
+  list.forEach((e: unknown, i) => {
+    const path = ["fixed_charges", i];
+    if (!isObj(e)) return c.add("invalid_value", path);
+    const immediately = e["apply_units_immediately"] === true;
+    if (e["apply_units_immediately"] != null && typeof e["apply_units_immediately"] !== "boolean") c.add("invalid_value", [...path, "apply_units_immediately"]);
+    const f = old.fixed_charges.find((x) => x.code === e["code"]);
+    if (f !== undefined) {
+      const next = updatedFixedCharge(sim, old, f, e, path, c);
+      if (next === undefined) return;
+      replaced.set(f, next);
+      if (!next.units.eq(f.units)) changes.push({ code: f.code, from: f.units, to: next.units, immediately });
+      return;
+    }
+    if (typeof e["add_on_code"] !== "string") return c.add(e["code"] == null ? "value_is_mandatory" : "invalid_value", [...path, "code"]);
+    const [made] = parsePlanFixedCharges(old.code, at1(i, e), ["fixed_charges"], sim.catalog.add_ons, sim.catalog.taxes, c).map((x) => ({ ...x, svc_id: newId(old, at, i) }));
+    if (made === undefined) return;
+    const fixed = { ...made, fixed_charge: { ...made.fixed_charge, id: made.svc_id } };
+    added.push(fixed);
+    changes.push({ code: fixed.code, from: ZERO, to: fixed.units, immediately });
+  });
+  const kept = old.fixed_charges.flatMap((f) => (replaced.get(f) === null ? [] : [replaced.get(f)!]));
+  const all = [...kept, ...added];
+  all.forEach((f, k) => {
+    if (all.findIndex((x) => x.code === f.code) !== k) c.add("invalid_value", ["fixed_charges"], `duplicate fixed charge code ${JSON.stringify(f.code)}`);
+  });
+  const issues = c.issues();
+  if (issues) throw new ValidationError(issues);
+  return { fixed_charges: all, replaced, added, changes };
+}
+
+const newId = (old: Plan, at: Instant, i: number): string => stableId("fixed_charge", old.code, "update_plan", at, i);
+
+/** `[raw]` placed at index `i`, so that the catalog parser names its issues `fixed_charges.i.*`. */
+function at1(i: number, raw: Obj): Obj[] {
+  const list: Obj[] = [];
+  list[i] = raw;
+  return list;
+}
+
+/** `f` with the entry's units, and its model, properties, display name and taxes when given (the id stays). */
+function updatedFixedCharge(sim: Simulation, plan: Plan, f: PlanFixedCharge, e: Obj, path: (string | number)[], c: IssueCollector): PlanFixedCharge | undefined {
+  const units = e["units"] == null ? f.units : parseDecimal(e["units"]);
+  if (units === undefined || units.lt(ZERO)) {
+    c.add("invalid_value", [...path, "units"]);
+    return undefined;
+  }
+  const remodel = e["properties"] != null || e["charge_model"] != null || e["tax_codes"] != null;
+  if (!remodel) {
+    const display = typeof e["invoice_display_name"] === "string" ? e["invoice_display_name"] : f.fixed_charge.invoice_display_name ?? null;
+    return { ...f, units, fixed_charge: { ...f.fixed_charge, invoice_display_name: display } };
+  }
+  if (e["properties"] == null) {
+    c.add("value_is_mandatory", [...path, "properties"]);
+    return undefined;
+  }
+  const raw: Obj = {
+    add_on_code: f.add_on.code, code: f.code, units: e["units"] ?? f.units.toFixed(),
+    charge_model: e["charge_model"] ?? f.fixed_charge.charge_model, pay_in_advance: f.fixed_charge.pay_in_advance, prorated: f.fixed_charge.prorated,
+    properties: e["properties"], invoice_display_name: e["invoice_display_name"] ?? f.fixed_charge.invoice_display_name,
+    ...(e["tax_codes"] == null ? {} : { tax_codes: e["tax_codes"] }),
+  };
+  const [made] = parsePlanFixedCharges(plan.code, at1(Number(path[1]), raw), ["fixed_charges"], sim.catalog.add_ons, sim.catalog.taxes, c);
+  if (made === undefined) return undefined;
+  return { ...made, svc_id: f.svc_id, fixed_charge: { ...made.fixed_charge, id: f.svc_id }, taxes: e["tax_codes"] == null ? f.taxes : made.taxes };
+}
+
+/**
+ * The plan's units changes reach `subs` (now on the updated plan): each one without units of
+ * its own gets a units event — at `at` when applied immediately, else at the start of its next
+ * fixed-charges period — and the pay-in-advance ones changed now bill their delta on one
+ * invoice per subscription (§7.1).
+ */
+export function applyPlanUnits(sim: Simulation, subs: readonly Subscription[], changes: readonly UnitsChange[], at: Instant): void {
+  for (const s of subs) {
+    const now: PlanFixedCharge[] = [];
+    const input = periodInput({ subscription: s, at, reason: "periodic" }, sim.timezoneOf(s.customer));
+    const current = s.started_at === null ? undefined : computeBillingPeriod({ ...input, current_usage: true });
+    for (const ch of changes) {
+      const f = s.plan.fixed_charges.find((x) => x.code === ch.code);
+      if (f === undefined || holdsOwnUnits(s, ch.code)) continue;
+      // What it started with stays the plan's old units (0 for a fixed charge just added).
+      if (s.fixed_charge_base_units?.has(ch.code) !== true) s.fixed_charge_base_units = new Map([...(s.fixed_charge_base_units ?? []), [ch.code, ch.from]]);
+      if (current === undefined) {
+        // Not started: it starts with the new units.
+        s.fixed_charge_base_units = new Map([...(s.fixed_charge_base_units ?? []), [ch.code, ch.to]]);
+        continue;
+      }
+      const timestamp = ch.immediately ? at : ((current.fixed_charges_period?.end ?? current.next_end_of_period + 1000) as Instant);
+      s.fixed_charge_changes = [...(s.fixed_charge_changes ?? []), { code: ch.code, timestamp, units: ch.to, source: "plan" }];
+      if (ch.immediately) now.push(f);
+    }
+    if (now.length > 0) billUnitsChange(sim, s, now, at, input);
+  }
+}
