@@ -7,7 +7,7 @@ import type { Decimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
 import { classifyPlanChange, trialEnd } from "../fees/index.js";
-import { issueAdvanceCharges } from "./advanceCharges.js";
+import { issueAdvanceCharges, renewalFees } from "./advanceCharges.js";
 import type { SubscriptionRun } from "./billing.js";
 import type { Plan } from "./catalog.js";
 import { terminationNote } from "./creditNotes.js";
@@ -80,6 +80,12 @@ export function switchTo(sim: Simulation, s: Subscription, old: Subscription, st
   // A plan paid in advance still in trial (which runs on from the first start, §8.1) bills its period when the trial ends (§6).
   if (s.plan.pay_in_advance && !advancePlan && trial !== null) s.trial_billing_at = trial.trial_end;
   sim.invoicing.issue(s.customer, runs, invoiceAt);
+  // A downgrade switches at a billing boundary: the new plan's non-invoiceable recurring charges
+  // renew there, as a periodic run would (the recurring state carries over under the external id).
+  if (old.change === "downgrade") {
+    const renewal: SubscriptionRun = { subscription: s, at: invoiceAt, reason: "periodic" };
+    for (const b of renewalFees(renewal, sim.timezoneOf(s.customer), sim.eventsOf(s.external_id))) sim.invoicing.addStandaloneFee(b, renewal);
+  }
   // A plan change also regroups the old subscription's paid non-invoiceable fees (invoice.md §1.4).
   issueAdvanceCharges(sim.invoicing, [old], invoiceAt);
 }
