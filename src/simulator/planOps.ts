@@ -52,7 +52,8 @@ export function updatePlan(sim: Simulation, step: Step, index: number): unknown 
   const code = raw["code"];
   if (typeof code !== "string" || code === "") throw new ValidationError([issue(code == null ? "value_is_mandatory" : "invalid_value", ["code"])]);
   const old = sim.catalog.plans.get(code) ?? refuse("plan_not_found");
-  const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates", "fixed_charges"];
+  const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates", "fixed_charges", "pay_in_advance"];
+  if (raw["pay_in_advance"] != null && typeof raw["pay_in_advance"] !== "boolean") throw new ValidationError([issue("invalid_value", ["pay_in_advance"])]);
   const unsupported = Object.keys(raw).find((k) => raw[k] !== undefined && !known.includes(k) && (FIXED[k] === undefined || FIXED[k](old) !== raw[k]));
   if (unsupported !== undefined) {
     sim.warn(step.at, `update_plan ${code}: changing ${unsupported} is not implemented yet; the step changed nothing`, index);
@@ -61,7 +62,10 @@ export function updatePlan(sim: Simulation, step: Step, index: number): unknown 
   const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at);
   const updated = updatedPlan(sim, old, raw, step.at);
   const { replaced, added } = updated;
-  const next = fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges };
+  // Paying in advance or in arrears from now on: each later run bills the plan as it then is
+  // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
+  const timing = typeof raw["pay_in_advance"] === "boolean" ? { pay_in_advance: raw["pay_in_advance"] } : {};
+  const next = { ...(fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges }), ...timing };
   sim.catalog.plans.set(code, next);
   const following = sim.subscriptions.filter((s) => live(s) && s.plan === old);
   for (const s of following) usePlan(s, next, step.at);
