@@ -23,8 +23,10 @@ import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
  * downgrade waits, pending, for the old one's next billing run.
  */
 export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): unknown {
-  // The same catalog plan (a child plan of plan_overrides keeps its parent's code): the live one answers.
-  if (live.plan.code === plan.code) {
+  // The same plan (the reference compares the catalog plan with the live one's: a live
+  // subscription on its own child plan, from plan_overrides, changes plan even to the same
+  // code, §8): the live one answers.
+  if (live.plan.svc_id === (plan.parent_id ?? plan.svc_id)) {
     if (step.body["plan_overrides"] != null) sim.warn(step.at, `subscription ${live.external_id}: create_subscription on its own plan does not apply plan_overrides; use update_subscription`, step.index);
     return { subscription: subscriptionJson(live, step.at) };
   }

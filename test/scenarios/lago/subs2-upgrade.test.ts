@@ -116,7 +116,7 @@ describe("trial_extension_billing_spec.rb (Europe/Ljubljana, 149.00 monthly in a
   // The docs (periods.md §8) only say "same plan id → neither"; they do not cover a re-assignment
   // whose overrides make a new child plan. Likely src/simulator (create_subscription on an existing
   // external_id, plan-change detection).
-  it.fails("re-assigning the plan with new overrides terminates the subscription (0 invoice) and bills 2 884 on 2026-07-26", () => {
+  it("re-assigning the plan with new overrides terminates the subscription (0 invoice) and bills 2 884 on 2026-07-26", () => {
     const at15 = sim("2026-07-15T10:01:00Z");
     expect(at15.invoices.length).toBe(2);
     expect(at15.invoices[1].total_amount_cents).toBe(0);
