@@ -63,6 +63,14 @@ export function div(a: Decimal, b: Decimal): Decimal {
   return a.div(b);
 }
 
+/** `x × 10^k`, exactly (moves the decimal point; much cheaper than a division by a power of ten). */
+export function shift(x: Decimal, k: number): Decimal {
+  if (k === 0 || x.c[0] === 0) return x;
+  const y = new D(x);
+  y.e += k;
+  return y;
+}
+
 /** `a / b`, or `fallback` (zero) when `b` is zero. */
 export function divOrZero(a: Decimal, b: Decimal, fallback: Decimal = ZERO): Decimal {
   return b.eq(ZERO) ? fallback : a.div(b);

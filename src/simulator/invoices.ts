@@ -2,10 +2,9 @@
  * Subscription invoices of the simulation: the record, its build from billing runs
  * (invoice.md §1.1) and its JSON (the specification's Invoice and Fee resources).
  */
-import type { CurrencyCode } from "../core/currency.js";
-import { type Decimal, ZERO, dec, round, toDecimalString } from "../core/decimal.js";
+import { type CurrencyCode, currencyExponent } from "../core/currency.js";
+import { type Decimal, ZERO, dec, round, shift, toDecimalString } from "../core/decimal.js";
 import { type Instant, formatInstant } from "../core/instant.js";
-import { subunitToUnit } from "../core/money.js";
 import { dateOf, epochDay } from "../core/zone.js";
 import { toFeeJson } from "../fees/index.js";
 import {
@@ -133,7 +132,7 @@ export function feeJson(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const f = l.fee;
   const s = l.run?.subscription;
   const currency = l.billed.fee.amount_currency;
-  const S = subunitToUnit(currency);
+  const E = currencyExponent(currency);
   const remainder = dec(f.amount_cents).minus(f.precise_coupons_amount_cents);
   return {
     ...(toFeeJson(l.billed.fee) as unknown as { [key: string]: Json }),
@@ -145,11 +144,11 @@ export function feeJson(inv: InvoiceRecord | null, l: InvoiceLine): Json {
     invoiceable: l.billed.charge === null ? true : l.billed.charge.invoiceable,
     payment_status: inv === null ? "pending" : inv.payment_status,
     taxes_amount_cents: int(l.taxes.taxes_amount_cents),
-    taxes_precise_amount: str(l.taxes.taxes_precise_amount_cents.div(S)),
+    taxes_precise_amount: str(shift(l.taxes.taxes_precise_amount_cents, -E)),
     taxes_rate: Number(str(l.taxes.taxes_rate)),
     total_amount_cents: int(f.amount_cents + l.taxes.taxes_amount_cents),
     total_amount_currency: currency,
-    precise_total_amount: str(f.precise_amount_cents.plus(l.taxes.taxes_precise_amount_cents).div(S)),
+    precise_total_amount: str(shift(f.precise_amount_cents.plus(l.taxes.taxes_precise_amount_cents), -E)),
     precise_coupons_amount_cents: str(f.precise_coupons_amount_cents),
     precise_credit_notes_amount_cents: str(f.precise_credit_notes_amount_cents),
     sub_total_excluding_taxes_amount_cents: int(BigInt(round(remainder, 0, "half_up").toFixed())),

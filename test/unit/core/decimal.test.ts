@@ -71,3 +71,15 @@ describe("scaled bigint round trip", () => {
     );
   });
 });
+
+describe("shift", () => {
+  it("moves the point exactly, leaving zero and the input alone", async () => {
+    const { shift, dec, toDecimalString } = await import("../../../src/core/decimal.js");
+    const x = dec("1234.5");
+    expect(toDecimalString(shift(x, -2))).toBe("12.345");
+    expect(toDecimalString(shift(x, 3))).toBe("1234500");
+    expect(toDecimalString(shift(dec("-0.07"), -3))).toBe("-0.00007");
+    expect(toDecimalString(shift(dec("0"), -2))).toBe("0");
+    expect(toDecimalString(x)).toBe("1234.5");
+  });
+});
