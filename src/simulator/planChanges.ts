@@ -82,11 +82,13 @@ export function switchTo(sim: Simulation, s: Subscription, old: Subscription, st
   // A plan paid in advance still in trial (which runs on from the first start, §8.1) bills its period when the trial ends (§6).
   if (s.plan.pay_in_advance && !advancePlan && trial !== null) s.trial_billing_at = trial.trial_end;
   sim.invoicing.issue(s.customer, runs, invoiceAt);
-  // A downgrade switches at a billing boundary: the new plan's non-invoiceable recurring charges
-  // renew there, as a periodic run would (the recurring state carries over under the external id).
+  // A downgrade switches at a billing boundary, where the reference bills the old record as a
+  // periodic run would: its non-invoiceable recurring charges renew there, on the old record
+  // (Lago's advance_charges "downgraded" scenario).
   if (old.change === "downgrade") {
-    const renewal: SubscriptionRun = { subscription: s, at: invoiceAt, reason: "periodic" };
-    for (const b of renewalFees(renewal, sim.timezoneOf(s.customer), sim.eventsOf(s.external_id))) sim.invoicing.addStandaloneFee(b, renewal);
+    const renewal: SubscriptionRun = { subscription: old, at: invoiceAt, reason: "periodic" };
+    const asLive: SubscriptionRun = { ...renewal, subscription: { ...old, status: "active", terminated_at: null, next: null, change: null } };
+    for (const b of renewalFees(asLive, sim.timezoneOf(old.customer), sim.eventsOf(old.external_id))) sim.invoicing.addStandaloneFee(b, renewal);
   }
   // A plan change also regroups the old subscription's paid non-invoiceable fees (invoice.md §1.4).
   issueAdvanceCharges(sim.invoicing, [old], invoiceAt);
