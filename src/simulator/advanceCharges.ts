@@ -106,7 +106,7 @@ export function issueAdvanceCharges(book: Invoicing, initial: readonly Subscript
     finalize_at: null,
   });
   inv.lines = inv.fixed_lines!;
-  inv.billing_periods = advancePeriods(book, subscriptions, at);
+  inv.billing_periods = advancePeriods(book, subscriptions, initial, at);
   const { totals, taxes } = aggregatedTotals(inv);
   inv.totals = totals;
   inv.taxes = taxes;
@@ -159,8 +159,11 @@ export function aggregatedTotals(inv: Pick<InvoiceRecord, "lines">): { totals: I
  * the charges period that the run at `at` closes for the latest started of them (as both its
  * subscription and charges period), reason `in_advance_charge_periodic`.
  */
-function advancePeriods(book: Invoicing, subscriptions: readonly Subscription[], at: Instant): BillingPeriodJson[] {
-  const latest = subscriptions.reduce((a, s) => ((s.started_at ?? 0) > (a.started_at ?? 0) ? s : a));
+function advancePeriods(book: Invoicing, subscriptions: readonly Subscription[], initial: readonly Subscription[], at: Instant): BillingPeriodJson[] {
+  // Dated on the run that regroups: a live subscription's period just ended, else the terminated one's end.
+  const live = initial.filter((s) => s.status === "active");
+  const pool = live.length > 0 ? live : initial;
+  const latest = pool.reduce((a, s) => ((s.started_at ?? 0) > (a.started_at ?? 0) ? s : a));
   const tz = book.ctx.timezoneOf(latest.customer);
   const input = periodInput({ subscription: latest, at, reason: latest.status === "terminated" ? "terminating" : "periodic" }, tz);
   const charges = computeBillingPeriod(input).charges_period;

@@ -18,6 +18,7 @@ import type { Simulation } from "./simulate.js";
 import type { Subscription } from "./state.js";
 import { type Obj, outcome, refuse, type Step } from "./steps.js";
 import { updateSubscriptionFixedCharge } from "./subscriptionFixedCharges.js";
+import { issueAdvanceCharges } from "./advanceCharges.js";
 import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
 
 /** `create_subscription`: a new subscription (pending until `subscription_at`), or a plan change of the live one. */
@@ -100,6 +101,8 @@ export function terminate(sim: Simulation, s: Subscription, at: Instant, invoice
   s.on_termination_credit_note = s.plan.pay_in_advance ? creditNote : null;
   if (note !== undefined) sim.invoicing.addNote(note, at);
   if (invoice === "generate") sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "terminating" }], at);
+  // The paid non-invoiceable fees are regrouped at the termination too (invoice.md §1.4; Lago's advance_charges_dates scenario).
+  issueAdvanceCharges(sim.invoicing, [s], at);
 }
 
 /** `fetch_subscription`: the active one under the external id, else the latest. */

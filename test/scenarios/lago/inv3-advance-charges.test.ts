@@ -298,7 +298,7 @@ describe("invoices/recurring_fees_spec.rb: recurring fee invoice inclusion after
   // regroups at a termination (advance_charges_dates_spec.rb asserts it too, in every stored
   // version). Likely src/simulator/advanceCharges.ts + the termination path (subscriptionOps.ts
   // terminate / billing.ts).
-  it.fails("(adapted: event now) termination of the upgraded subscription: an advance_charges invoice includes the paid fee", () => {
+  it("(adapted: event now) termination of the upgraded subscription: an advance_charges invoice includes the paid fee", () => {
     const out = sim(6, {});
     expect(errors(out)).toEqual([]);
     const fee = chargeFees(out)[0];
