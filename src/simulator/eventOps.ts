@@ -7,7 +7,9 @@ import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
 import { issue, IssueCollector, type Path, ValidationError } from "../core/issue.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
+import type { InvoiceRecord } from "./invoices.js";
 import type { Simulation } from "./simulate.js";
+import type { Subscription } from "./state.js";
 import { TARGET_WALLET } from "./catalog.js";
 import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
 
@@ -62,10 +64,25 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody {
 }
 
 export function createEvent(sim: Simulation, body: Obj, step: Step, index: number, path: Path = []): Obj {
-  return storeEvent(sim, body, checkEvent(sim, body, path), step, index);
+  return storeEvent(sim, body, checkEvent(sim, body, path), step, index, batchContext(sim));
 }
 
-function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBody; subId: string; key: string }, step: Step, index: number): Obj {
+/**
+ * What storing events reads and a batch does not change: the drafts (an event's fee is never
+ * a draft) and the live subscriptions by external id. Looked up once per batch, not per event.
+ */
+interface BatchContext {
+  readonly drafts: readonly InvoiceRecord[];
+  readonly live: ReadonlyMap<string, Subscription>;
+}
+
+function batchContext(sim: Simulation): BatchContext {
+  const live = new Map<string, Subscription>();
+  for (const s of sim.subscriptions) if (s.status === "active" && !live.has(s.external_id)) live.set(s.external_id, s);
+  return { drafts: sim.invoicing.invoices.filter((inv) => inv.status === "draft"), live };
+}
+
+function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBody; subId: string; key: string }, step: Step, index: number, ctx: BatchContext): Obj {
   const timestamp = (e.timestamp == null ? step.at : parseTimestamp(e.timestamp) ?? step.at) as Instant;
   const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents);
   sim.eventKeys.add(key);
@@ -81,10 +98,10 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBod
   };
   sim.storeEvent(event);
   // A draft of the subscription is recomputed when an event concerning it arrives (invoice.md §1.2.1).
-  for (const inv of sim.invoicing.invoices) {
-    if (inv.status === "draft" && inv.runs.some((r) => r.subscription.external_id === subId)) sim.invoicing.refresh(inv, step.at);
+  for (const inv of ctx.drafts) {
+    if (inv.runs.some((r) => r.subscription.external_id === subId)) sim.invoicing.refresh(inv, step.at);
   }
-  const sub = sim.subscriptions.find((s) => s.external_id === subId && s.status === "active");
+  const sub = ctx.live.get(subId);
   for (const ch of sub?.plan.charges ?? []) {
     if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
     if (!billsEventsInAdvance(ch)) {
@@ -122,5 +139,6 @@ export function createEvents(sim: Simulation, step: Step, index: number): unknow
     seen.add(c.key);
     return { raw, c };
   });
-  return { events: checked.map(({ raw, c }) => storeEvent(sim, raw, c, step, index)) };
+  const ctx = batchContext(sim);
+  return { events: checked.map(({ raw, c }) => storeEvent(sim, raw, c, step, index, ctx)) };
 }
