@@ -69,6 +69,9 @@ export const ISSUE_CODES = [
   "not_equal_to_total_amount",
   "total_amount_must_be_positive",
   "total_amount_exceeds_invoice_amount",
+  // Charge record checks (the reference's Charge validations).
+  "invalid_aggregation_type_or_charge_model",
+  "not_compatible_with_pay_in_advance",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

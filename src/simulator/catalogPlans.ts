@@ -156,6 +156,26 @@ function filterValues(v: unknown, metric: Metric | undefined, at: Path, c: Issue
   return ok ? (v as FilterValues) : undefined;
 }
 
+/** Metrics whose charges may bill each event as it arrives. */
+const PAYABLE_IN_ADVANCE: readonly string[] = ["count_agg", "sum_agg", "unique_count_agg", "custom_agg"];
+
+/**
+ * The charge checks that involve the metric or several fields (the model's own rules are
+ * parseCharge's), those the semantics state: pay in advance needs a count, sum or unique-count
+ * metric (charges.md §15), no minimum spend in advance (§17), dynamic pricing a sum metric.
+ * What the semantics leave open is accepted: a non-invoiceable charge in arrears is billed on no
+ * invoice, proration of a non-recurring metric prorates its events. See docs/simulator.md.
+ */
+function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollector): void {
+  const inAdvance = raw["pay_in_advance"] === true;
+  const model = raw["charge_model"];
+  const type = metric.aggregation_type;
+  if (inAdvance && model !== "volume" && !PAYABLE_IN_ADVANCE.includes(type)) c.add("invalid_aggregation_type_or_charge_model", [...path, "pay_in_advance"]);
+  if (model === "dynamic" && type !== "sum_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
+  const min = raw["min_amount_cents"];
+  if (inAdvance && typeof min === "number" && min > 0) c.add("not_compatible_with_pay_in_advance", [...path, "min_amount_cents"]);
+}
+
 /** One charge of a plan's `charges` (its id from the plan code and `j`). */
 export function parsePlanCharge(
   planCode: string, raw: Obj, j: number, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
@@ -166,6 +186,7 @@ export function parsePlanCharge(
   if (metric === undefined) c.add("invalid_value", [...path, "billable_metric_code"], `unknown billable metric ${JSON.stringify(metricCode)}`);
   const parsed = parseCharge(raw, path);
   if (!parsed.ok) c.addAll(parsed.issues);
+  if (metric !== undefined) checkChargeRecord(raw, metric, path, c);
   const filters = parseChargeFilters(raw["filters"], raw, (k) => stableId("charge_filter", planCode, j, k), path, c, metric);
   if (metric === undefined || !parsed.ok) return undefined;
   const svc_id = stableId("charge", planCode, j);

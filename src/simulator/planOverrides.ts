@@ -167,6 +167,8 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
   const model = (typeof e["charge_model"] === "string" ? e["charge_model"] : old.charge.charge_model) as Charge["charge_model"];
   const remodeled = model !== old.charge.charge_model;
   if (remodeled && e["properties"] == null) c.add("value_is_mandatory", [...path, "properties"]);
+  // As the catalog's check (catalogPlans.ts checkChargeRecord): dynamic pricing needs a sum metric.
+  if (remodeled && model === "dynamic" && old.metric.aggregation_type !== "sum_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
   if (remodeled && e["filters"] == null && (old.usage.filters ?? []).length > 0) c.add("value_is_mandatory", [...path, "filters"]);
   if (e["properties"] != null) {
     const r = parseCharge({ charge_model: model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance, properties: e["properties"] }, path);
@@ -184,6 +186,7 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
   if (given(e, "min_amount_cents")) {
     const m = e["min_amount_cents"];
     if (m === null) usage = { ...usage, min_amount_cents: 0n };
+    else if (typeof m === "number" && Number.isSafeInteger(m) && m > 0 && old.charge.pay_in_advance === true) c.add("not_compatible_with_pay_in_advance", [...path, "min_amount_cents"]);
     else if (typeof m === "number" && Number.isSafeInteger(m) && m >= 0) usage = { ...usage, min_amount_cents: BigInt(m) };
     else c.add("invalid_value", [...path, "min_amount_cents"]);
   }
