@@ -52,6 +52,13 @@ export function refreshDraftCreditNote(note: CreditNote, fee: InvoiceFee, old_fe
 }
 
 /** The invoice's draft notes become finalized when it is (§10.1); other notes are unchanged. */
+/** The notes of invoice `invoiceId` under its new number `invoiceNumber` (given when a draft is finalized). */
+export function renumberCreditNotes(notes: readonly CreditNote[], invoiceId: string, invoiceNumber: string): CreditNote[] {
+  return notes.map((n) => (n.svc_invoice_id === invoiceId
+    ? { ...n, invoice_number: invoiceNumber, number: `${invoiceNumber}-CN${String(n.sequential_id).padStart(3, "0")}` }
+    : n));
+}
+
 export function finalizeDraftCreditNotes(notes: readonly CreditNote[], invoiceId: string): CreditNote[] {
   return notes.map((n) => (n.svc_invoice_id === invoiceId && n.status === "draft" ? { ...n, status: "finalized" } : n));
 }

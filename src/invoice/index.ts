@@ -67,4 +67,4 @@ export {
 export { type NoteFigures, validateCreditNoteAmounts } from "./creditNoteValidate.js";
 export { type CreditNoteCreditsInput, type CreditNoteCredits, applyCreditNoteCredits } from "./creditNoteCredits.js";
 export { type VoidInvoiceRequest, type VoidedInvoiceCreditNotes, parseVoidInvoiceBody, voidInvoiceCreditNotes } from "./creditNoteVoid.js";
-export { refreshDraftCreditNote, finalizeDraftCreditNotes } from "./creditNoteRefresh.js";
+export { refreshDraftCreditNote, finalizeDraftCreditNotes, renumberCreditNotes } from "./creditNoteRefresh.js";

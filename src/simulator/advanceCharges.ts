@@ -92,8 +92,8 @@ export function issueAdvanceCharges(book: Invoicing, initial: readonly Subscript
   const seq = book.invoices.filter((i) => i.customer === customer).length + 1;
   const inv = newInvoiceRecord({
     svc_id: stableId("invoice", customer.external_id, seq),
-    number: book.number(customer, seq),
-    sequential_id: seq,
+    number: book.draftNumber(customer),
+    sequential_id: null,
     customer,
     currency: initial[0]!.plan.currency,
     invoice_type: "advance_charges",

@@ -78,6 +78,7 @@ export function settleCreditPayments(sim: Simulation, at: Instant): void {
     if (p.status === "succeeded" && inv.status === "open") {
       const day = isoDay(at, sim.timezoneOf(inv.customer));
       inv.status = "finalized";
+      sim.invoicing.numberFinal(inv);
       inv.issuing_date = day;
       inv.payment_due_date = day;
       sim.invoicing.webhooks.push({ type: "invoice.paid_credit_added", at: formatInstant(at), object: invoiceJson(inv) });

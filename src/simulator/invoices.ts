@@ -39,8 +39,10 @@ export interface BillingPeriodJson {
 
 export interface InvoiceRecord {
   readonly svc_id: string;
-  readonly number: string;
-  readonly sequential_id: number;
+  /** `<prefix>-DRAFT` until the invoice is finalized, then its number (Invoicing.numberFinal). */
+  number: string;
+  /** null until the invoice is finalized: invoices are numbered in finalization order. */
+  sequential_id: number | null;
   readonly customer: Customer;
   readonly currency: CurrencyCode;
   readonly invoice_type: "subscription" | "progressive_billing" | "one_off" | "credit" | "advance_charges";

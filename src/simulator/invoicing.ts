@@ -10,7 +10,7 @@ import { type Instant, formatInstant } from "../core/instant.js";
 import { wallToInstant } from "../core/zone.js";
 import { issuingDates } from "../fees/index.js";
 import type { CurrencyCode } from "../core/currency.js";
-import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, finalizeDraftCreditNotes, releaseCouponCredits } from "../invoice/index.js";
+import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, finalizeDraftCreditNotes, releaseCouponCredits, renumberCreditNotes } from "../invoice/index.js";
 import type { BilledFee, SubscriptionRun } from "./billing.js";
 import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type Webhook, newInvoiceRecord } from "./invoiceBook.js";
 import { buildInvoice } from "./invoiceBuild.js";
@@ -99,8 +99,8 @@ export class Invoicing implements InvoiceBook {
     const seq = this.invoices.filter((i) => i.customer === customer).length + 1;
     const inv = newInvoiceRecord({
       svc_id: stableId("invoice", customer.external_id, seq),
-      number: this.number(customer, seq),
-      sequential_id: seq,
+      number: this.draftNumber(customer),
+      sequential_id: null,
       customer,
       currency: oneOff?.currency ?? runs[0]!.subscription.plan.currency,
       invoice_type: oneOff !== undefined ? oneOff.type ?? "one_off" : progressive ? "progressive_billing" : "subscription",
@@ -169,6 +169,7 @@ export class Invoicing implements InvoiceBook {
     if (inv.status === "closed") inv.customer.applied_coupons = releaseCouponCredits(inv.customer.applied_coupons, inv.svc_id);
     inv.finalize_at = null;
     if (inv.status === "finalized") {
+      this.numberFinal(inv);
       // Notes issued on the draft (a termination during the grace period) are final with it (§10.1).
       this.creditNotes = finalizeDraftCreditNotes(this.creditNotes, inv.svc_id);
       this.webhooks.push({ type: inv.invoice_type === "credit" ? "invoice.paid_credit_added" : "invoice.created", at: formatInstant(at), object: this.invoiceJson(inv, at) });
@@ -254,11 +255,33 @@ export class Invoicing implements InvoiceBook {
    * (rank ≥ 2 among the customers of that prefix, by first invoice), which no other can take.
    */
   number(customer: Customer, seq: number): string {
+    return `${this.prefix(customer)}-${String(seq).padStart(3, "0")}`;
+  }
+
+  /** The number of an invoice not finalized yet (a draft, an open credit invoice). */
+  draftNumber(customer: Customer): string {
+    return `${this.prefix(customer)}-DRAFT`;
+  }
+
+  /**
+   * Numbers a finalized invoice: the customer's next sequence, in finalization order (a draft
+   * waiting out its grace period is numbered when it is finalized, after invoices issued
+   * meanwhile). Its draft credit notes take the final number too.
+   */
+  numberFinal(inv: InvoiceRecord): void {
+    if (inv.sequential_id !== null) return;
+    const seq = 1 + this.invoices.reduce((m, i) => (i.customer === inv.customer && i.sequential_id !== null && i.sequential_id > m ? i.sequential_id : m), 0);
+    inv.sequential_id = seq;
+    inv.number = this.number(inv.customer, seq);
+    this.creditNotes = renumberCreditNotes(this.creditNotes, inv.svc_id, inv.number);
+  }
+
+  private prefix(customer: Customer): string {
     const prefix = customer.external_id.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8) || "CUST";
     const sharing = this.prefixes.get(prefix) ?? [];
     if (!sharing.includes(customer)) this.prefixes.set(prefix, [...sharing, customer]);
     const rank = (this.prefixes.get(prefix) ?? []).indexOf(customer) + 1;
-    return `${prefix}${rank === 1 ? "" : `-${rank}`}-${String(seq).padStart(3, "0")}`;
+    return rank === 1 ? prefix : `${prefix}-${rank}`;
   }
 
   /** Every fee created, in creation order: invoices' fees (closed ones left out) and invoice-less fees. */

@@ -12,7 +12,7 @@ type Obj = Record<string, unknown>;
 interface Fee { svc_id: string; amount_cents: number; taxes_amount_cents: number; total_amount_cents: number; svc_invoice_id: string | null; invoiceable: boolean }
 interface Credit { amount_cents: number; before_taxes: boolean; item: { type: string; code: string; svc_item_id: string } }
 interface Invoice {
-  svc_id: string; status: string; sequential_id: number; created_at: string; customer: { external_id: string };
+  svc_id: string; status: string; sequential_id: number | null; number: string; created_at: string; customer: { external_id: string };
   fees_amount_cents: number; progressive_billing_credit_amount_cents: number; coupons_amount_cents: number;
   sub_total_excluding_taxes_amount_cents: number; taxes_amount_cents: number; sub_total_including_taxes_amount_cents: number;
   credit_notes_amount_cents: number; prepaid_credit_amount_cents: number; total_amount_cents: number; fees: Fee[]; credits: Credit[];
@@ -178,16 +178,26 @@ describe("simulate: laws of the invoices", () => {
     }), RUNS);
   });
 
-  it("lists invoices in issue order: created_at never goes back, each customer's sequence counts up", () => {
+  it("lists invoices in issue order; each customer's finalized invoices are numbered 1…k in finalization order, the others are drafts", () => {
     fc.assert(fc.property(timelineArb, (t) => {
-      const invoices = simulate(input(t)).invoices as Invoice[];
+      const out = simulate(input(t));
+      const invoices = out.invoices as Invoice[];
       const times = invoices.map((i) => i.created_at);
       expect(times).toEqual([...times].sort());
+      const finalized = (out.webhooks as { type: string; object: Invoice }[])
+        .filter((w) => w.type === "invoice.created" || w.type === "invoice.paid_credit_added").map((w) => w.object);
       for (const c of ["c1", "c2"]) {
-        const seq = invoices.filter((i) => i.customer.external_id === c).map((i) => i.sequential_id);
-        expect(seq).toEqual([...seq].sort((a, b) => a - b));
-        expect(new Set(seq).size).toBe(seq.length);
+        const mine = invoices.filter((i) => i.customer.external_id === c);
+        for (const i of mine) {
+          if (i.sequential_id === null) expect([i.status, i.number]).toEqual([expect.stringMatching(/^(draft|open)$/), expect.stringMatching(/-DRAFT$/)]);
+          else expect(i.number.endsWith(`-${String(i.sequential_id).padStart(3, "0")}`)).toBe(true);
+        }
+        const order = finalized.filter((i) => i.customer.external_id === c).map((i) => i.sequential_id);
+        expect(order).toEqual(order.map((_, k) => k + 1));
+        expect(mine.filter((i) => i.sequential_id !== null).length).toBe(order.length);
       }
+      const numbers = invoices.filter((i) => i.sequential_id !== null).map((i) => i.number);
+      expect(new Set(numbers).size).toBe(numbers.length);
       expect(new Set(invoices.map((i) => i.svc_id)).size).toBe(invoices.length);
     }), RUNS);
   });

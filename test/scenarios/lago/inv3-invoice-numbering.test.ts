@@ -113,17 +113,10 @@ describe("invoice_numbering_spec.rb: with grace period and per_customer numberin
     expect((out.invoices as Json[]).find((i) => i.customer.external_id === "second").status).toBe("draft");
   });
 
-  // MISMATCH (bug; docs silent). A draft has no number yet: Lago gives it `sequential_id` nil and
-  // the number "<prefix>-DRAFT" (here "ORG-1-DRAFT"), and numbers it when it is finalized, in
-  // finalization order (07-21: the 07-19 draft becomes ORG-1-002-001, the 07-21 one ORG-1-002-002;
-  // 08-19 and 09-19: the second customer's periodic invoice is again nil / DRAFT while the others
-  // get 3, 2 then 4, 3). Actual: a draft takes the next per-customer sequence at creation
-  // (07-19: sequential_id 1, "SECOND-001"; 07-21: 2, "SECOND-002"). docs/simulator.md
-  // "Invoices" defines the format and the per-customer count but not when a draft is numbered.
-  // Final numbers agree here (creation and finalization orders coincide); they would differ when
-  // an invoice that is never a draft (one-off, pay-in-advance charge) is issued while a draft waits.
-  // Likely src/simulator/invoicing.ts (seq/number set in `issue`, not at finalization).
-  it.fails("07-19 and 07-21: the second customer's drafts have sequential_id null and a -DRAFT number", () => {
+  // A draft has no number yet: Lago gives it `sequential_id` nil and "<prefix>-DRAFT" ("ORG-1-DRAFT"
+  // there, "SECOND-DRAFT" here: our prefix is the customer's) and numbers it when it is finalized,
+  // in finalization order (docs/simulator.md "Invoices").
+  it("07-19 and 07-21: the second customer's drafts have sequential_id null and a -DRAFT number", () => {
     const jul19 = run("2023-07-19T12:12:00Z");
     const d1 = (jul19.invoices as Json[]).find((i) => i.customer.external_id === "second");
     expect(d1.sequential_id).toBeNull();
@@ -154,9 +147,8 @@ describe("invoice_numbering_spec.rb: with grace period and per_customer numberin
     expect([latest(sep).first, latest(sep).third]).toEqual([4, 3]);
   });
 
-  // MISMATCH (bug; docs silent), same cause as above: on 08-19 the second customer's periodic
-  // invoice is a draft with sequential_id nil (spec: sequential_ids [3, nil, 2]). Actual: 3.
-  it.fails("08-19: the second customer's periodic draft has sequential_id null", () => {
+  // Same rule: on 08-19 the second customer's periodic invoice is a draft (spec: sequential_ids [3, nil, 2]).
+  it("08-19: the second customer's periodic draft has sequential_id null", () => {
     const aug = run("2023-08-19T12:12:00Z");
     const draft = (aug.invoices as Json[]).filter((i) => i.customer.external_id === "second").at(-1);
     expect(draft.status).toBe("draft");

@@ -134,3 +134,42 @@ describe("simulate invoicing: the customer's grace period changed", () => {
     expect(r.invoices.map((i) => [i.status, i.issuing_date])).toEqual([["finalized", "2024-04-02"]]);
   });
 });
+
+describe("simulate invoicing: drafts are numbered when finalized", () => {
+  it("a one-off invoice issued while drafts wait takes the next number; the drafts get the ones after", () => {
+    const r = simulate({
+      ...catalog,
+      add_ons: [{ code: "setup", name: "Setup", amount_cents: 1000, amount_currency: "EUR" }],
+      steps: [
+        graceCustomer, subscribe(),
+        { at: "2024-04-01T12:00:00Z", op: "terminate_subscription", body: { external_id: "s1" } },
+        { at: "2024-04-02T00:00:00Z", op: "create_one_off_invoice", body: { external_customer_id: "c1", currency: "EUR", fees: [{ add_on_code: "setup", units: 1 }] } },
+      ],
+      until: "2024-04-10T00:00:00Z",
+    });
+    type Numbered = Invoice & { number: string; sequential_id: number | null; invoice_type: string };
+    const invoices = r.invoices as Numbered[];
+    const drafted = (r.webhooks as { type: string; object: Numbered }[]).filter((w) => w.type === "invoice.drafted").map((w) => w.object);
+    expect(drafted.map((d) => [d.number, d.sequential_id])).toEqual([["C1-DRAFT", null], ["C1-DRAFT", null]]);
+    // Issue order: the March draft, the termination draft, the one-off (final at once → 001).
+    expect(invoices.map((i) => [i.invoice_type, i.status, i.number, i.sequential_id])).toEqual([
+      ["subscription", "finalized", "C1-002", 2],
+      ["subscription", "finalized", "C1-003", 3],
+      ["one_off", "finalized", "C1-001", 1],
+    ]);
+  });
+
+  it("a credit note issued on a draft (termination in the grace period) takes the invoice's final number", () => {
+    const r = simulate({
+      ...catalog,
+      plans: [...catalog.plans, { code: "adv", name: "Adv", interval: "monthly", amount_cents: 3100, amount_currency: "EUR", pay_in_advance: true }],
+      steps: [graceCustomer, subscribe("adv"), { at: "2024-03-02T12:00:00Z", op: "terminate_subscription", body: { external_id: "s1" } }],
+      until: "2024-03-10T00:00:00Z",
+    });
+    const created = (r.webhooks as { type: string; object: { number: string } }[]).find((w) => w.type === "credit_note.created")!;
+    expect(created.object.number).toBe("C1-DRAFT-CN001");
+    expect((r.credit_notes as { number: string; invoice_number: string; status: string }[]).map((n) => [n.number, n.invoice_number, n.status]))
+      .toEqual([["C1-001-CN001", "C1-001", "finalized"]]);
+    expect((r.invoices as { number: string }[]).map((i) => i.number)).toEqual(["C1-001", "C1-002"]);
+  });
+});
