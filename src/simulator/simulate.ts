@@ -24,7 +24,8 @@ import { checkUsageThresholds } from "./usageOps.js";
 import { Wallets } from "./wallets.js";
 
 export interface SimulationWarning {
-  readonly code: "not_implemented";
+  /** `not_implemented`: something the simulator cannot do yet; `ignored_field`: an input key it does not know. */
+  readonly code: "not_implemented" | "ignored_field";
   readonly at: string;
   /** The step concerned, when one is. */
   readonly step?: number;
@@ -52,8 +53,16 @@ export function runSimulation(input: unknown): SimulationResult {
   if (until === undefined && input["until"] !== undefined && input["until"] !== null) c.add("invalid_timestamp", ["until"]);
   const issues = c.issues();
   if (issues) throw new ValidationError(issues);
-  return new Simulation(catalog).run(steps, until ?? (0 as Instant));
+  const sim = new Simulation(catalog);
+  // Keys the input may not mean what the caller thinks (a typo, a wrapper object) are named, never silently dropped.
+  for (const key of Object.keys(input)) {
+    if (!INPUT_KEYS.includes(key)) sim.warnings.push({ code: "ignored_field", at: formatInstant((steps[0]?.at ?? 0) as Instant), message: `input key ${JSON.stringify(key)} is not one the simulator reads; it was ignored` });
+  }
+  return sim.run(steps, until ?? (0 as Instant));
 }
+
+/** The input's top-level keys (contract §4). */
+const INPUT_KEYS: readonly string[] = ["organization", "billable_metrics", "plans", "add_ons", "coupons", "taxes", "steps", "until"];
 
 export class Simulation {
   readonly customers = new Map<string, Customer>();

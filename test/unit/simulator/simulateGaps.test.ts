@@ -16,6 +16,15 @@ const ev = (tx: string) => ({ transaction_id: tx, code: "calls", external_subscr
 type Obj = Record<string, unknown>;
 
 describe("simulate: what it refuses and what it gives back", () => {
+  it("names input keys it does not read in warnings (a catalog wrapped in an object is not read)", () => {
+    const r = simulate({ catalog, start: "2024-03-01", steps: [customer] });
+    expect(r.warnings).toEqual([
+      { code: "ignored_field", at: "2024-03-01T00:00:00Z", message: 'input key "catalog" is not one the simulator reads; it was ignored' },
+      { code: "ignored_field", at: "2024-03-01T00:00:00Z", message: 'input key "start" is not one the simulator reads; it was ignored' },
+    ]);
+    expect(simulate({ ...catalog, steps: [customer] }).warnings).toEqual([]);
+  });
+
   it("stores none of a create_events batch when one event clashes with a stored one", () => {
     const r = simulate({ ...catalog, steps: [customer, subscribe(),
       { at: "2024-03-02T00:00:00Z", op: "create_event", body: ev("t1") },
