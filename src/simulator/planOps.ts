@@ -12,6 +12,7 @@ import type { Tax } from "../invoice/index.js";
 import { trialEnd } from "../fees/index.js";
 import type { Plan, PlanCharge } from "./catalog.js";
 import { parsePlanCharge } from "./catalogPlans.js";
+import { cancelNext } from "./planChanges.js";
 import { applyPlanUnits, updateFixedCharges } from "./planFixedCharges.js";
 import { chargeIndex, childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
@@ -37,6 +38,20 @@ export function usePlan(s: Subscription, plan: Plan, at: Instant): void {
   if (s.trial_billing_at === null || s.initial_started_at === null) return;
   const t = trialEnd(s.initial_started_at, plan.trial_period);
   s.trial_billing_at = t === null || t.trial_end <= at ? at : t.trial_end;
+}
+
+/**
+ * A new plan amount can undo a pending downgrade (the reference's plan update): a subscription
+ * on the plan gives up the downgrade it waits for when the plan now costs less than the one it
+ * would move to, and one waiting to move to the plan gives it up when the plan now costs more
+ * than its current one.
+ */
+function cancelObsoleteDowngrades(sim: Simulation, old: Plan, next: Plan, at: Instant): void {
+  for (const s of sim.subscriptions) {
+    if (s.status !== "active" || s.next === null || s.next.status !== "pending") continue;
+    if (s.plan === old && next.amount_cents < s.next.plan.amount_cents) cancelNext(s, at);
+    else if (s.next.plan === old && next.amount_cents > s.plan.amount_cents) cancelNext(s, at);
+  }
 }
 
 /**
@@ -67,6 +82,7 @@ export function updatePlan(sim: Simulation, step: Step, index: number): unknown 
   const timing = typeof raw["pay_in_advance"] === "boolean" ? { pay_in_advance: raw["pay_in_advance"] } : {};
   const next = { ...(fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges }), ...timing };
   sim.catalog.plans.set(code, next);
+  if (next.amount_cents !== old.amount_cents) cancelObsoleteDowngrades(sim, old, next, step.at);
   const following = sim.subscriptions.filter((s) => live(s) && s.plan === old);
   for (const s of following) usePlan(s, next, step.at);
   if (fixed !== undefined) applyPlanUnits(sim, following, fixed.changes, step.at);

@@ -90,3 +90,24 @@ describe("simulate: update_plan", () => {
     }), { numRuns: 25 });
   });
 });
+
+describe("simulate: update_plan amounts and pending downgrades", () => {
+  // s1 on basic (10.00) asks on 03-10 to move to small (5.00): a downgrade pending until 1 April.
+  const downgrade = { at: "2024-03-10T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "small" } };
+  const statuses = (r: ReturnType<typeof run>) => r.subscriptions.map((s) => [s.plan_code, s.status]);
+
+  it("a current plan now cheaper than the pending one cancels the downgrade", () => {
+    const r = run([customer(), subscribe(), downgrade, updatePlan("2024-03-20T00:00:00Z", { amount_cents: 400 })], { until: "2024-04-02T00:00:00Z" });
+    expect(statuses(r)).toEqual([["basic", "active"], ["small", "canceled"]]);
+  });
+
+  it("a pending plan now dearer than the current one cancels the downgrade", () => {
+    const r = run([customer(), subscribe(), downgrade, updatePlan("2024-03-20T00:00:00Z", { code: "small", amount_cents: 1500 })], { until: "2024-04-02T00:00:00Z" });
+    expect(statuses(r)).toEqual([["basic", "active"], ["small", "canceled"]]);
+  });
+
+  it("an amount that keeps it a downgrade leaves it pending, and it happens on 1 April", () => {
+    const r = run([customer(), subscribe(), downgrade, updatePlan("2024-03-20T00:00:00Z", { amount_cents: 900 })], { until: "2024-04-02T00:00:00Z" });
+    expect(statuses(r)).toEqual([["basic", "terminated"], ["small", "active"]]);
+  });
+});
