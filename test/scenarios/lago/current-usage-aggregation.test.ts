@@ -118,15 +118,10 @@ describe("unique_count_agg_spec.rb", () => {
   });
 
   /*
-   * MISMATCH. unique_count_agg_spec.rb "with in advance charge and group by / creates fees
-   * for each events": after the final remove (2024-02-03) Lago's current usage stays 2900;
-   * ratecard answers 300 (0, 2900, 2900, 300).
-   * Diagnosis: for a prorated pay-in-advance charge Lago's current usage prices the cached
-   * high-water mark (max_aggregation_with_proration: 001 added on 02-01 → 29/29 → 29 EUR),
-   * so a later remove gives nothing back. ratecard applies that rule only to sum_agg
-   * (src/fees/usageChargeFees.ts advanceCurrentUnits returns undefined for unique_count_agg)
-   * and otherwise prorates the item's presence, 02-01..02-03 = 3/29 (charges.md §13.2).
-   * charges.md/invoice.md §13.1.2 are silent on the high-water mark for unique counts.
+   * unique_count_agg_spec.rb "with in advance charge and group by / creates fees for each
+   * events": after the final remove (2024-02-03) current usage stays 2900 — a prorated
+   * pay-in-advance charge prices its high-water mark (src/fees/advanceEvents.ts), so a later
+   * remove gives nothing back.
    */
   it("with in advance charge and group by / creates fees for each events", () => {
     const { result, usages } = run({
@@ -183,15 +178,9 @@ describe("unique_count_agg_spec.rb", () => {
   });
 
   /*
-   * MISMATCH. unique_count_agg_spec.rb "with in advance charge / returns the expected
-   * result" (not prorated): after seat_1 is removed (02-26 01:01) Lago shows units "0.0" but
-   * amount_cents 100 (total 100); ratecard answers units 0, amount 0 (totals 100, 0, 100).
-   * Diagnosis: Lago's in-advance current usage prices total − cached current + cached max
-   * aggregation (BillableMetrics::Aggregations::BaseService#handle_in_advance_current_usage)
-   * while showing the current units; ratecard prices the current units for non-prorated
-   * pay-in-advance charges (invoice.md §13.1.2 "shows the whole period's usage so far" is
-   * silent on the high-water mark). Likely src/fees/usageChargeFees.ts (advanceCurrentUnits
-   * covers only prorated sum_agg).
+   * unique_count_agg_spec.rb "with in advance charge / returns the expected result" (not
+   * prorated): after seat_1 is removed (02-26 01:01) units "0.0" but amount_cents 100 — the
+   * in-advance current usage prices total − current + max (src/fees/advanceEvents.ts).
    */
   it("with in advance charge / returns the expected result", () => {
     const { result, usages } = run({
