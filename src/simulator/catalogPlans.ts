@@ -162,7 +162,8 @@ const PAYABLE_IN_ADVANCE: readonly string[] = ["count_agg", "sum_agg", "unique_c
 /**
  * The charge checks that involve the metric or several fields (the model's own rules are
  * parseCharge's), those the semantics state: pay in advance needs a count, sum or unique-count
- * metric (charges.md §15), no minimum spend in advance (§17), dynamic pricing a sum metric.
+ * metric (charges.md §15), no minimum spend in advance (§17), dynamic pricing a sum metric, the
+ * percentage models anything but a latest value (§6).
  * What the semantics leave open is accepted: a non-invoiceable charge in arrears is billed on no
  * invoice, proration of a non-recurring metric prorates its events. See docs/simulator.md.
  */
@@ -172,6 +173,8 @@ function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollect
   const type = metric.aggregation_type;
   if (inAdvance && model !== "volume" && !PAYABLE_IN_ADVANCE.includes(type)) c.add("invalid_aggregation_type_or_charge_model", [...path, "pay_in_advance"]);
   if (model === "dynamic" && type !== "sum_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
+  // Percentage models price a total of values, which a latest value is not (charges.md §6).
+  if ((model === "percentage" || model === "graduated_percentage") && type === "latest_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
   const min = raw["min_amount_cents"];
   if (inAdvance && typeof min === "number" && min > 0) c.add("not_compatible_with_pay_in_advance", [...path, "min_amount_cents"]);
 }

@@ -45,6 +45,18 @@ describe("plan charges checked against their metric", () => {
     });
   });
 
+  it("refuses the percentage models on a latest value", () => {
+    const charges = [
+      { billable_metric_code: "latest_agg", charge_model: "percentage", properties: { rate: "1" } },
+      { billable_metric_code: "latest_agg", charge_model: "graduated_percentage", properties: { graduated_percentage_ranges: [{ from_value: 0, to_value: null, rate: "1", flat_amount: "0" }] } },
+      { billable_metric_code: "sum_agg", charge_model: "percentage", properties: { rate: "1" } },
+    ];
+    expect(details({ plans: [plan(charges)] })).toEqual({
+      "plans.0.charges.0.charge_model": ["invalid_aggregation_type_or_charge_model"],
+      "plans.0.charges.1.charge_model": ["invalid_aggregation_type_or_charge_model"],
+    });
+  });
+
   it("update_plan refuses the same: an added pay-in-advance max charge, a remodel to dynamic on a count", () => {
     const out = details({
       plans: [plan([standard("count_agg")])],
