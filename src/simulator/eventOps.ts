@@ -13,11 +13,13 @@ import type { Subscription } from "./state.js";
 import { TARGET_WALLET } from "./catalog.js";
 import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
 
-/** An event checked against the store: its body, its subscription and its dedupe key. @throws ValidationError */
-function checkEvent(sim: Simulation, body: Obj, path: Path): { e: EventBody; subId: string; key: string } {
+/**
+ * An event checked against the store: its body, its subscription (null when it names none and
+ * its customer has not exactly one live subscription) and its dedupe key. @throws ValidationError
+ */
+function checkEvent(sim: Simulation, body: Obj, path: Path): { e: EventBody; subId: string | null; key: string } {
   const e = parseEventBody(body, path);
-  const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id);
-  if (subId == null) throw new ValidationError([issue("value_is_mandatory", [...path, "external_subscription_id"])]);
+  const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
   const key = JSON.stringify([subId, e.transaction_id]);
   if (sim.eventKeys.has(key)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
   return { e, subId, key };
@@ -82,8 +84,18 @@ function batchContext(sim: Simulation): BatchContext {
   return { drafts: sim.invoicing.invoices.filter((inv) => inv.status === "draft"), live };
 }
 
-function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBody; subId: string; key: string }, step: Step, index: number, ctx: BatchContext): Obj {
+function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBody; subId: string | null; key: string }, step: Step, index: number, ctx: BatchContext): Obj {
   const timestamp = (e.timestamp == null ? step.at : parseTimestamp(e.timestamp) ?? step.at) as Instant;
+  if (subId === null) {
+    // Accepted as the service accepts it, and kept for deduplication; it concerns no subscription, so it bills nothing.
+    sim.eventKeys.add(key);
+    return {
+      svc_id: stableId("event", "", e.transaction_id),
+      transaction_id: e.transaction_id, code: e.code, external_subscription_id: null,
+      ...(e.external_customer_id == null ? {} : { external_customer_id: e.external_customer_id }),
+      timestamp: formatInstant(timestamp), properties: e.properties ?? {},
+    };
+  }
   const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents);
   sim.eventKeys.add(key);
   const event = {

@@ -20,15 +20,14 @@ const sim = (steps: Step[], until = "2024-02-01T01:00:00Z") => run({ metrics, pl
 const chargeUnits = (inv: Json) => (inv.fees as Json[]).filter((f) => f.item.type === "charge").reduce((s, f) => s + Number(f.units), 0);
 
 describe("create_event_spec.rb", () => {
-  // MISMATCH (docs silent; likely a divergence, not a doc conflict). Spec "without
-  // external_subscription_id / returns the created event": an event naming neither a subscription
-  // nor a customer is accepted and stored (customer and subscription left empty). ratecard refuses it
-  // with validation_errors {external_subscription_id: [value_is_mandatory]} (src/simulator/eventOps.ts
-  // checkEvent; the rule is only in docs/simulator.md, the shared semantics say nothing). The stored
-  // event bills nothing either way; only the response differs.
-  it.fails("without external_subscription_id: the event is accepted", () => {
-    const out = sim([subscribe(T0, "p"), ev("2024-01-11T00:00:00Z", {})]);
-    expect(out.responses[2].event).toMatchObject({ code: "bm" });
+  // An event naming neither a subscription nor a customer is accepted and kept for
+  // deduplication (customer and subscription left empty); it bills nothing (docs/simulator.md).
+  it("without external_subscription_id: the event is accepted; bills nothing; its transaction id is taken", () => {
+    const out = sim([subscribe(T0, "p"), ev("2024-01-11T00:00:00Z", {}), { ...ev("2024-01-11T00:00:00Z", {}), body: { code: "bm", transaction_id: "ev_dup" } },
+      { at: "2024-01-11T00:00:00Z", op: "create_event", body: { code: "bm", transaction_id: "ev_dup" } }]);
+    expect(out.responses[2].event).toMatchObject({ code: "bm", external_subscription_id: null });
+    expect(out.responses[4].error.error_details).toEqual({ transaction_id: ["value_already_exist"] });
+    expect(chargeUnits(out.invoices.at(-1))).toBe(0);
   });
 
   it("with unknown external_subscription_id: accepted, echoing the id; bills nothing", () => {
