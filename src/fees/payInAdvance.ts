@@ -33,7 +33,11 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
   const events = aggregation.events_count ?? 0;
   const common = { events_count: 1, total_aggregated_units: aggregation.units };
   if (!delta.raises) {
-    return { ...common, units: delta.applied, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details: {} };
+    // Nothing is priced: the percentage models still carry their details, every difference 0.
+    const percentage = charge.charge_model === "percentage" || charge.charge_model === "graduated_percentage";
+    const same = percentage ? applyChargeModel(charge, aggregation) : undefined;
+    const amount_details = same === undefined ? {} : detailsDifference(same, same);
+    return { ...common, units: delta.applied, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details };
   }
   const priced = input.prorated_delta ?? delta.delta;
   const withEvent = applyChargeModel(charge, aggregation);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Decimal, dec } from "../../../src/core/decimal.js";
 import type { Charge } from "../../../src/charges/types.js";
+import { parseCharge } from "../../../src/charges/index.js";
 import { payInAdvanceFeeAmounts } from "../../../src/fees/payInAdvance.js";
 import { type AdvanceEvent, payInAdvanceDeltas } from "../../../src/fees/payInAdvanceDeltas.js";
 
@@ -73,6 +74,18 @@ describe("payInAdvanceFeeAmounts", () => {
     const ds = payInAdvanceDeltas("sum_agg", sums("10", "-3", "2"));
     const fee = payInAdvanceFeeAmounts({ charge: standard("1"), aggregation: { units: dec("9"), events_count: 3 }, delta: ds[2]!, currency: "EUR" });
     expect([fee.units.toString(), fee.amount_cents, fee.precise_amount_cents.toString()]).toEqual(["2", 0n, "0"]);
+  });
+
+  it("an event below the maximum of a percentage charge keeps its details, every difference 0; standard has none", () => {
+    const ds = payInAdvanceDeltas("sum_agg", sums("300", "700", "-300"));
+    const parsed = parseCharge({ charge_model: "percentage", pay_in_advance: true, properties: { rate: "2.5", fixed_amount: "0.30" } });
+    if (!parsed.ok) throw new Error("bad charge");
+    const percentage = parsed.value;
+    const aggregation = { units: dec("700"), events_count: 3, event_values: ["300", "700", "-300"].map(dec) };
+    const fee = payInAdvanceFeeAmounts({ charge: percentage, aggregation, delta: ds[2]!, currency: "EUR" });
+    const d = fee.amount_details as Record<string, unknown>;
+    expect([fee.amount_cents, String(d["units"]), String(d["paid_events"]), String(d["fixed_fee_total_amount"]), String(d["rate"])]).toEqual([0n, "0", "0", "0", "2.5"]);
+    expect(payInAdvanceFeeAmounts({ charge: standard("1"), aggregation, delta: ds[2]!, currency: "EUR" }).amount_details).toEqual({});
   });
 
   it("JPY rounds at 0 decimals: 3 × 0.5 = 1.5 → 2 yen", () => {
