@@ -42,7 +42,11 @@ describe("pay_in_advance_charges_spec.rb", () => {
     expect(figures(out)).toEqual([[1, 1, 1200], [0, 1, 0], [1, 1, 0], [1, 1, 1200], [1, 1, 1200], [0, 1, 0]]);
   });
 
-  // MISMATCH (bug; docs silent). pay_in_advance_charges_spec.rb "with unique_count_agg / standard",
+  // MISMATCH (version conflict; docs silent). The newer pay_in_advance_charges_spec.rb (the version
+  // the visible vectors come from, commit 6b763fde) says the opposite on 19 February: "Send an event
+  // with the same unique id. It creates a 0 amount fee" (units 0) — which ratecard does. The older
+  // stored version below ignored the event.
+  // pay_in_advance_charges_spec.rb (old) "with unique_count_agg / standard",
   // 19 February: a second "add" of id_2 while id_2 is active — "Event uses the same value so it is
   // ignored": the fee count does not change. Actual: ratecard creates a 0-unit, 0-amount fee for it
   // (charges.md §12.3 makes the event worth 0 and §15 gives its fee units 0 / amount 0, but neither
