@@ -60,6 +60,19 @@ export function estimateNote(book: InvoiceBook, inv: InvoiceRecord, body: Readon
 export function addNote(book: InvoiceBook, note: CreditNote, at: Instant): void {
   book.creditNotes.push(note);
   book.webhooks.push({ type: "credit_note.created", at: formatInstant(at), object: creditNoteJson(note) });
+  if (note.offset_amount_cents > 0n) settleByOffsets(book, note.svc_invoice_id);
+}
+
+/**
+ * An offset settles what it covers: when the manual payments and the credit-note offsets of a
+ * finalized invoice reach its total, it is paid (§1.1 Payments, the rule of `create_payment`).
+ * A credit invoice is left alone: its offset cancels the purchase, it does not pay for it.
+ */
+function settleByOffsets(book: InvoiceBook, invoiceId: string): void {
+  const inv = book.invoices.find((i) => i.svc_id === invoiceId);
+  if (inv === undefined || inv.status !== "finalized" || inv.invoice_type === "credit" || inv.payment_status === "succeeded") return;
+  const offsets = book.creditNotes.reduce((a, n) => (n.svc_invoice_id === invoiceId ? a + n.offset_amount_cents : a), 0n);
+  if (inv.totals.total_amount_cents > 0n && inv.total_paid_amount_cents + offsets >= inv.totals.total_amount_cents) inv.payment_status = "succeeded";
 }
 
 /** The last subscription fee of `s` on a live invoice, with that invoice (termination credit notes). */
