@@ -71,6 +71,7 @@ export const ISSUE_CODES = [
   "total_amount_exceeds_invoice_amount",
   // Charge record checks (the reference's Charge validations).
   "invalid_aggregation_type_or_charge_model",
+  "invalid_billable_metric_or_charge_model",
   "not_compatible_with_pay_in_advance",
 ] as const;
 

@@ -19,6 +19,8 @@ export interface PayInAdvanceFeeInput {
   readonly delta: AdvanceEventDelta;
   /** Prorated charges: the event's prorated units delta that the model prices (§13.3). */
   readonly prorated_delta?: Decimal;
+  /** Dynamic charges: the event's own `precise_total_amount_cents` (left out of the "without" side). */
+  readonly event_precise_total_amount_cents?: Decimal;
   readonly currency: CurrencyCode;
 }
 
@@ -35,16 +37,21 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
   if (!delta.raises) {
     // Nothing is priced: the percentage models still carry their details, every difference 0.
     const percentage = charge.charge_model === "percentage" || charge.charge_model === "graduated_percentage";
-    const same = percentage ? applyChargeModel(charge, aggregation) : undefined;
+    const same = percentage ? applyChargeModel(charge, aggregation, { subunit_to_unit: subunitToUnit(currency) }) : undefined;
     const amount_details = same === undefined ? {} : detailsDifference(same, same);
     return { ...common, units: delta.applied, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details };
   }
   const priced = input.prorated_delta ?? delta.delta;
-  const withEvent = applyChargeModel(charge, aggregation);
+  const subunit_to_unit = subunitToUnit(currency);
+  const withEvent = applyChargeModel(charge, aggregation, { subunit_to_unit });
+  const precise = aggregation.precise_total_amount_cents;
   const without = applyChargeModel(
     charge,
-    { ...aggregation, units: aggregation.units.minus(priced), events_count: Math.max(0, events - 1), ...dropLast(aggregation) },
-    { exclude_event: true },
+    {
+      ...aggregation, units: aggregation.units.minus(priced), events_count: Math.max(0, events - 1), ...dropLast(aggregation),
+      ...(precise === undefined ? {} : { precise_total_amount_cents: precise.minus(input.event_precise_total_amount_cents ?? ZERO) }),
+    },
+    { exclude_event: true, subunit_to_unit },
   );
   let amount = withEvent.amount.minus(without.amount);
   if (amount.lt(ZERO)) amount = ZERO;

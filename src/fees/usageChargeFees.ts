@@ -4,7 +4,7 @@
  * (charges.md §11, §14, §16, §17).
  */
 import type { CurrencyCode } from "../core/currency.js";
-import { type Decimal, ZERO, round } from "../core/decimal.js";
+import { type Decimal, ONE, ZERO, round } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
 import { type BillableMetric, type UnitsResult, type UsageEvent, aggregateEvents, compileFilter, propertyText } from "../aggregation/index.js";
@@ -151,13 +151,18 @@ function feeOf(
     units: advance ?? u.units,
     events_count: eventsCount,
     ...(u.full_units_number === undefined ? {} : { full_units_number: u.full_units_number }),
-    ...(u.running_total === undefined ? {} : { running_total: u.running_total }),
-    ...(u.event_values === undefined ? {} : { event_values: u.event_values }),
+    // Only sums and counts keep running totals (charges.md §6.1); for the other metrics the
+    // percentage model's free units see an empty list, as the reference reads a missing one.
+    ...(u.running_total === undefined ? (priced.charge_model === "percentage" ? { running_total: [] } : {}) : { running_total: u.running_total }),
+    ...(u.event_values === undefined ? perEventFallback(priced, input.metric.aggregation_type, u, eventsCount) : { event_values: u.event_values }),
     // Prorated sums: `pro[i]` beside `full[i]` (prorated graduated, charges.md §10).
     ...(u.event_prorated_values === undefined ? {} : { event_prorated_values: u.event_prorated_values }),
     ...(u.precise_total_amount_cents === undefined ? {} : { precise_total_amount_cents: u.precise_total_amount_cents }),
   };
-  const result = rateParsedCharge(priced, aggregation, { subunit_to_unit: subunitToUnit(input.currency) });
+  // Negative usage has no volume range (an error in the reference's run); the fee shows 0 units
+  // and 0 amount either way (charges.md §16.1), so volume prices 0 units.
+  const volumeBelowZero = priced.charge_model === "volume" && (aggregation.units.lt(ZERO) || (aggregation.full_units_number?.lt(ZERO) ?? false));
+  const result = rateParsedCharge(priced, volumeBelowZero ? { ...aggregation, units: ZERO, ...(aggregation.full_units_number === undefined ? {} : { full_units_number: ZERO }) } : aggregation, { subunit_to_unit: subunitToUnit(input.currency) });
   const amounts = chargeFeeAmounts({
     result: { ...result, amount_details: feeAmountDetails(result.amount_details), full_units_number: u.full_units_number },
     aggregation: { events_count: eventsCount, total_aggregated_units: u.total_aggregated_units, current_usage_units: shown },
@@ -187,3 +192,18 @@ function feeOf(
   };
 }
 
+/**
+ * Per-transaction values for a percentage charge with a per-transaction minimum or maximum on
+ * a metric whose aggregation keeps none (the aggregator gives them for sums and counts): as
+ * the reference's per-event aggregation, 1 per event for a unique count; for the others the
+ * aggregated value as the first transaction and 0 for each other event (the reference keeps
+ * the first maximum, 0 for the other events).
+ */
+export function perEventFallback(priced: Charge, type: string, u: UnitsResult, eventsCount: number): { event_values?: readonly Decimal[] } {
+  if (priced.charge_model !== "percentage") return {};
+  const p = priced.properties;
+  if (p.per_transaction_min_amount === null && p.per_transaction_max_amount === null) return {};
+  if (eventsCount === 0) return { event_values: [] };
+  if (type === "unique_count_agg") return { event_values: Array.from({ length: eventsCount }, () => ONE) };
+  return { event_values: [u.units, ...Array.from({ length: eventsCount - 1 }, () => ZERO)] };
+}

@@ -165,7 +165,8 @@ const PAYABLE_IN_ADVANCE: readonly string[] = ["count_agg", "sum_agg", "unique_c
  * metric (charges.md §15), no minimum spend in advance (§17), dynamic pricing a sum metric, the
  * percentage models anything but a latest value (§6).
  * What the semantics leave open is accepted: a non-invoiceable charge in arrears is billed on no
- * invoice, proration of a non-recurring metric prorates its events. See docs/simulator.md.
+ * invoice, a prorated pay-in-advance charge of a non-recurring metric prorates its events. See
+ * docs/simulator.md.
  */
 function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollector): void {
   const inAdvance = raw["pay_in_advance"] === true;
@@ -177,6 +178,9 @@ function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollect
   if ((model === "percentage" || model === "graduated_percentage") && type === "latest_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
   const min = raw["min_amount_cents"];
   if (inAdvance && typeof min === "number" && min > 0) c.add("not_compatible_with_pay_in_advance", [...path, "min_amount_cents"]);
+  // Time proration in arrears prorates what a recurring metric carries (§12, §13); a weighted sum
+  // already weighs time. Paid in advance, each event is prorated from its day, whatever the metric.
+  if (raw["prorated"] === true && !inAdvance && (metric.recurring !== true || type === "weighted_sum_agg")) c.add("invalid_billable_metric_or_charge_model", [...path, "prorated"]);
 }
 
 /** One charge of a plan's `charges` (its id from the plan code and `j`). */

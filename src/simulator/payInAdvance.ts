@@ -3,11 +3,12 @@
  * invoice.md §1.2): what it adds to the period's high-water mark, priced as
  * `model(total) − model(total − delta)`.
  */
+import { dec } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import { aggregateEvents, compileFilter, propertyText, prorateEventUnits } from "../aggregation/index.js";
 import {
   ALL_FILTER_VALUES, type AdvanceAggregation, type Fee, type UsageChargeFilter,
-  chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts, toAdvanceEvents,
+  chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts, perEventFallback, toAdvanceEvents,
 } from "../fees/index.js";
 import { computeBillingPeriod } from "../period/index.js";
 import type { BilledFee } from "./billing.js";
@@ -83,13 +84,19 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEv
   if (upTo.at(-1) !== event) return undefined;
   const delta = payInAdvanceDeltas(ch.metric.aggregation_type as AdvanceAggregation, advance).at(-1)!;
   const agg = aggregateEvents(ch.metric, upTo, {
-    from: window.start, to: (window.end - 1) as Instant, event_values: priced.charge_model === "percentage",
+    from: window.start, to: (window.end - 1) as Instant, event_values: priced.charge_model === "percentage", precise_amounts: priced.charge_model === "dynamic",
     ...(priced.charge_model === "percentage" && priced.properties.free_units_per_events !== null ? { free_units_per_events: priced.properties.free_units_per_events } : {}),
     ...(priced.charge_model === "percentage" && priced.properties.free_units_per_total_aggregation !== null ? { free_units_per_total_aggregation: priced.properties.free_units_per_total_aggregation } : {}),
   });
   const amounts = payInAdvanceFeeAmounts({
     charge: priced,
-    aggregation: { units: agg.units, events_count: agg.events_count as number, running_total: agg.running_total, event_values: agg.event_values },
+    // Only sums and counts keep running totals; the percentage model reads a missing one as empty (usageChargeFees.ts).
+    aggregation: {
+      units: agg.units, events_count: agg.events_count as number, running_total: agg.running_total ?? (priced.charge_model === "percentage" ? [] : undefined),
+      ...(agg.event_values === undefined ? perEventFallback(priced, ch.metric.aggregation_type, agg, agg.events_count as number) : { event_values: agg.event_values }),
+      ...(agg.precise_total_amount_cents === undefined ? {} : { precise_total_amount_cents: agg.precise_total_amount_cents }),
+    },
+    ...(priced.charge_model === "dynamic" && event.precise_total_amount_cents !== undefined ? { event_precise_total_amount_cents: dec(event.precise_total_amount_cents) } : {}),
     delta,
     // A prorated charge prices the event's delta from its day to the period end (charges.md §13.3).
     ...(priced.prorated === true && delta.raises ? {

@@ -2,7 +2,7 @@
  * Rows of Lago's golden billing suite (getlago/lago-api spec/scenarios/golden/matrix/b01_pricing.yml), figures only,
  * replayed through `simulate` by golden-pricing-helpers.ts (setup and timeline translated as
  * spec/support/golden_runner.rb drives the API; amounts compared exactly, units by decimal value).
- * Rows that agree are a sample; every row that disagrees is an `it.fails` preceded by its MISMATCH.
+ * Rows that agree are a sample; the rows that disagreed were fixed.
  */
 import { describe, it } from "vitest";
 import { expectRow } from "./golden-pricing-helpers.js";
@@ -184,20 +184,9 @@ describe("golden b01: pricing grid (charge model x aggregation x invoice / curre
     expect: {"invoices":1,"invoice":{"select":"last","fees_amount_cents":1000,"total_amount_cents":1000,"fees_count":1,"fees":[{"fee_type":"subscription","amount_cents":1000}],"invoice_type":"subscription","status":"finalized","taxes_amount_cents":0}},
   }));
 
-  // MISMATCH (bug; docs nearly silent). Expected (row): 1 invoice, charge fee 300 cents for 30 units (free_units_per_events 2:
-  // no free units on the base, the single event's fixed amount is free).
-  // Actual (ratecard): simulate throws ValidationError (aggregation.running_total: value_is_mandatory)
-  // at the 1 April billing run: the whole simulation aborts, no invoice.
-  // Diagnosis: a percentage charge with free_units_per_events / free_units_per_total_aggregation
-  // requires the aggregation's running_total, which ratecard's max_agg and weighted_sum_agg
-  // aggregations never produce, so the charge is refused as incomplete. Lago builds running_total
-  // only for sum/count/unique_count and reads a missing one as empty: free units 0 on the
-  // percentage base, free events = free_units_per_events on the fixed fee.
-  // Docs: charges.md §6.1 lists running_total for sum/count/unique_count only; §6.2/§6.3 with an
-  // empty list give the row's figures. Silent on max/weighted_sum, Lago's behaviour clearly intended.
-  // Suspected src: src/charges/requirements.ts (percentage: running_total mandatory) and the
-  // max / weighted_sum aggregators in src/usage/ (no running_total: []).
-  it.fails("b01/percentage/max_agg/invoice/one", () =>
+  // Fixed: percentage free units and per-transaction bounds on a metric without running totals or
+  // per-event values read them as the reference does (src/fees/usageChargeFees.ts perEventFallback).
+  it("b01/percentage/max_agg/invoice/one", () =>
     expectRow({
     id: "b01/percentage/max_agg/invoice/one",
     setup: {"metrics":[{"code":"b01_pct_max_inv_one","aggregation_type":"max_agg","field_name":"amount"}],"plan":{"code":"golden_plan_b01_percentage_max_agg_invoice_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"b01_pct_max_inv_one","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_events":2}}],"customer":{"external_id":"golden_cust","currency":"EUR"},"subscription":{"external_id":"golden_sub","billing_time":"calendar"}},
@@ -205,19 +194,7 @@ describe("golden b01: pricing grid (charge model x aggregation x invoice / curre
     expect: {"invoices":1,"invoice":{"select":"last","fees_amount_cents":300,"total_amount_cents":300,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"30.0","amount_cents":300}],"invoice_type":"subscription","status":"finalized","taxes_amount_cents":0}},
   }));
 
-  // MISMATCH (bug; docs nearly silent). Expected (row): usage 350 cents for 30 units.
-  // Actual (ratecard): fetch_current_usage refused (validation_errors, aggregation.running_total:
-  // value_is_mandatory).
-  // Diagnosis: a percentage charge with free_units_per_events / free_units_per_total_aggregation
-  // requires the aggregation's running_total, which ratecard's max_agg and weighted_sum_agg
-  // aggregations never produce, so the charge is refused as incomplete. Lago builds running_total
-  // only for sum/count/unique_count and reads a missing one as empty: free units 0 on the
-  // percentage base, free events = free_units_per_events on the fixed fee.
-  // Docs: charges.md §6.1 lists running_total for sum/count/unique_count only; §6.2/§6.3 with an
-  // empty list give the row's figures. Silent on max/weighted_sum, Lago's behaviour clearly intended.
-  // Suspected src: src/charges/requirements.ts (percentage: running_total mandatory) and the
-  // max / weighted_sum aggregators in src/usage/ (no running_total: []).
-  it.fails("b01/percentage/max_agg/current_usage/many", () =>
+  it("b01/percentage/max_agg/current_usage/many", () =>
     expectRow({
     id: "b01/percentage/max_agg/current_usage/many",
     setup: {"metrics":[{"code":"b01_pct_max_cu_many","aggregation_type":"max_agg","field_name":"amount"}],"plan":{"code":"golden_plan_b01_percentage_max_agg_current_usage_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"b01_pct_max_cu_many","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_events":2}}],"customer":{"external_id":"golden_cust","currency":"EUR"},"subscription":{"external_id":"golden_sub","billing_time":"calendar"}},
@@ -225,19 +202,7 @@ describe("golden b01: pricing grid (charge model x aggregation x invoice / curre
     expect: {"usage":{"amount_cents":350,"taxes_amount_cents":0,"total_amount_cents":350,"charges_usage":[{"billable_metric_code":"b01_pct_max_cu_many","units":"30.0","amount_cents":350}]}},
   }));
 
-  // MISMATCH (bug; docs nearly silent). Expected (row): usage 450 cents for 40 units.
-  // Actual (ratecard): fetch_current_usage refused (validation_errors, aggregation.running_total:
-  // value_is_mandatory).
-  // Diagnosis: a percentage charge with free_units_per_events / free_units_per_total_aggregation
-  // requires the aggregation's running_total, which ratecard's max_agg and weighted_sum_agg
-  // aggregations never produce, so the charge is refused as incomplete. Lago builds running_total
-  // only for sum/count/unique_count and reads a missing one as empty: free units 0 on the
-  // percentage base, free events = free_units_per_events on the fixed fee.
-  // Docs: charges.md §6.1 lists running_total for sum/count/unique_count only; §6.2/§6.3 with an
-  // empty list give the row's figures. Silent on max/weighted_sum, Lago's behaviour clearly intended.
-  // Suspected src: src/charges/requirements.ts (percentage: running_total mandatory) and the
-  // max / weighted_sum aggregators in src/usage/ (no running_total: []).
-  it.fails("b01/percentage/weighted_sum_agg/current_usage/many", () =>
+  it("b01/percentage/weighted_sum_agg/current_usage/many", () =>
     expectRow({
     id: "b01/percentage/weighted_sum_agg/current_usage/many",
     setup: {"metrics":[{"code":"b01_pct_wsum_cu_many","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"golden_plan_b01_percentage_weighted_sum_agg_current_usage_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"b01_pct_wsum_cu_many","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_events":2}}],"customer":{"external_id":"golden_cust","currency":"EUR"},"subscription":{"external_id":"golden_sub","billing_time":"calendar"}},
@@ -245,19 +210,7 @@ describe("golden b01: pricing grid (charge model x aggregation x invoice / curre
     expect: {"usage":{"amount_cents":450,"taxes_amount_cents":0,"total_amount_cents":450,"charges_usage":[{"billable_metric_code":"b01_pct_wsum_cu_many","units":"40.0","amount_cents":450}]}},
   }));
 
-  // MISMATCH (bug; docs nearly silent). Expected (row): usage 0 cents, charge reported at 0 units.
-  // Actual (ratecard): fetch_current_usage refused (validation_errors, aggregation.running_total:
-  // value_is_mandatory), even with no event.
-  // Diagnosis: a percentage charge with free_units_per_events / free_units_per_total_aggregation
-  // requires the aggregation's running_total, which ratecard's max_agg and weighted_sum_agg
-  // aggregations never produce, so the charge is refused as incomplete. Lago builds running_total
-  // only for sum/count/unique_count and reads a missing one as empty: free units 0 on the
-  // percentage base, free events = free_units_per_events on the fixed fee.
-  // Docs: charges.md §6.1 lists running_total for sum/count/unique_count only; §6.2/§6.3 with an
-  // empty list give the row's figures. Silent on max/weighted_sum, Lago's behaviour clearly intended.
-  // Suspected src: src/charges/requirements.ts (percentage: running_total mandatory) and the
-  // max / weighted_sum aggregators in src/usage/ (no running_total: []).
-  it.fails("b01/percentage/weighted_sum_agg/current_usage/none", () =>
+  it("b01/percentage/weighted_sum_agg/current_usage/none", () =>
     expectRow({
     id: "b01/percentage/weighted_sum_agg/current_usage/none",
     setup: {"metrics":[{"code":"b01_pct_wsum_cu_none","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"golden_plan_b01_percentage_weighted_sum_agg_current_usage_none","interval":"monthly","amount_cents":1000},"charges":[{"billable_metric_code":"b01_pct_wsum_cu_none","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_events":2}}],"customer":{"external_id":"golden_cust","currency":"EUR"},"subscription":{"external_id":"golden_sub","billing_time":"calendar"}},

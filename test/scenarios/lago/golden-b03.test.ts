@@ -2,7 +2,7 @@
  * Rows of Lago's golden billing suite (getlago/lago-api spec/scenarios/golden/matrix/b03_pay_in_advance.yml), figures only,
  * replayed through `simulate` by golden-pricing-helpers.ts (setup and timeline translated as
  * spec/support/golden_runner.rb drives the API; amounts compared exactly, units by decimal value).
- * Rows that agree are a sample; every row that disagrees is an `it.fails` preceded by its MISMATCH.
+ * Rows that agree are a sample; the rows that disagreed were fixed.
  * The non-invoiceable-dropped rows also assert the charge resource (invoiceable false...), which is the catalog input here: not replayed.
  */
 import { describe, it } from "vitest";
@@ -153,19 +153,9 @@ describe("golden b03: pay-in-advance and non-invoiceable charges", () => {
     expect: {"invoices":1,"invoice":{"select":"last","fees_amount_cents":0,"total_amount_cents":0,"fees_count":1,"fees":[{"fee_type":"subscription","amount_cents":0}]}},
   }));
 
-  // MISMATCH (bug). Expected (row): 4 invoices: 3 pay-in-advance invoices of 2500 / 500 / 1250 cents (units 10 / 30 / 20),
-  // then the 1 April invoice with the 0-cent subscription fee.
-  // Actual (ratecard): each create_events is refused (validation_errors, currency: value_is_mandatory);
-  // 1 invoice (the 0-cent subscription fee).
-  // Diagnosis: the pay-in-advance pricing path calls the charge model without the currency's
-  // subunit_to_unit, so the dynamic model throws (currency: value_is_mandatory) and the whole event
-  // batch is refused: no event stored, no fee. The amount excluding the event must also drop the
-  // event's own precise_total_amount_cents.
-  // Docs: charges.md §8 (dynamic: Σ precise_total_amount_cents / subunit) and §15 (only volume, max,
-  // latest, weighted_sum cannot be paid in advance); docs/simulator.md allows pay_in_advance on a sum.
-  // Suspected src: src/fees/payInAdvance.ts (payInAdvanceFeeAmounts -> rateParsedCharge without
-  // {subunit_to_unit}), reached from src/simulator/payInAdvance.ts.
-  it.fails("b03/dynamic/sum_agg/invoiceable/many", () =>
+  // Fixed: dynamic charges paid in advance price each event by its own precise_total_amount_cents
+  // (src/fees/payInAdvance.ts).
+  it("b03/dynamic/sum_agg/invoiceable/many", () =>
     expectRow({
     id: "b03/dynamic/sum_agg/invoiceable/many",
     setup: {"metrics":[{"code":"b03_inv_dyn_sum_m","aggregation_type":"sum_agg","field_name":"amount"}],"plan":{"code":"golden_plan_b03_dynamic_sum_agg_invoiceable_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"b03_inv_dyn_sum_m","charge_model":"dynamic","pay_in_advance":true,"properties":{}}],"customer":{"external_id":"golden_cust","currency":"EUR"},"subscription":{"external_id":"golden_sub","billing_time":"calendar"}},
@@ -173,17 +163,7 @@ describe("golden b03: pay-in-advance and non-invoiceable charges", () => {
     expect: {"invoices":4,"invoice":[{"select":{"index":0},"fees_amount_cents":2500,"total_amount_cents":2500,"fees_count":1,"fees":[{"fee_type":"charge","units":"10.0","amount_cents":2500,"events_count":1}]},{"select":{"index":1},"fees_amount_cents":500,"total_amount_cents":500,"fees_count":1,"fees":[{"fee_type":"charge","units":"30.0","amount_cents":500,"events_count":1}]},{"select":{"index":2},"fees_amount_cents":1250,"total_amount_cents":1250,"fees_count":1,"fees":[{"fee_type":"charge","units":"20.0","amount_cents":1250,"events_count":1}]},{"select":"last","fees_amount_cents":0,"total_amount_cents":0,"fees_count":1,"fees":[{"fee_type":"subscription","amount_cents":0}]}]},
   }));
 
-  // MISMATCH (bug). Expected (row): 2 invoices, the first carrying one charge fee of 2500 cents (units 10).
-  // Actual (ratecard): create_events refused (validation_errors, currency: value_is_mandatory); 1 invoice.
-  // Diagnosis: the pay-in-advance pricing path calls the charge model without the currency's
-  // subunit_to_unit, so the dynamic model throws (currency: value_is_mandatory) and the whole event
-  // batch is refused: no event stored, no fee. The amount excluding the event must also drop the
-  // event's own precise_total_amount_cents.
-  // Docs: charges.md §8 (dynamic: Σ precise_total_amount_cents / subunit) and §15 (only volume, max,
-  // latest, weighted_sum cannot be paid in advance); docs/simulator.md allows pay_in_advance on a sum.
-  // Suspected src: src/fees/payInAdvance.ts (payInAdvanceFeeAmounts -> rateParsedCharge without
-  // {subunit_to_unit}), reached from src/simulator/payInAdvance.ts.
-  it.fails("b03/dynamic/sum_agg/invoiceable", () =>
+  it("b03/dynamic/sum_agg/invoiceable", () =>
     expectRow({
     id: "b03/dynamic/sum_agg/invoiceable",
     setup: {"metrics":[{"code":"b03m_b03_dyn","aggregation_type":"sum_agg","field_name":"amount"}],"plan":{"code":"golden_plan_b03_dynamic_sum_agg_invoiceable","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"b03m_b03_dyn","charge_model":"dynamic","pay_in_advance":true,"properties":{}}],"customer":{"external_id":"golden_cust","currency":"EUR"},"subscription":{"external_id":"golden_sub","billing_time":"calendar"}},
@@ -191,17 +171,7 @@ describe("golden b03: pay-in-advance and non-invoiceable charges", () => {
     expect: {"invoices":2,"invoice":{"select":"first","fees_amount_cents":2500,"total_amount_cents":2500,"fees_count":1,"fees":[{"fee_type":"charge","units":"10.0","amount_cents":2500}]}},
   }));
 
-  // MISMATCH (bug). Expected (row): current usage on 25 March 4250 cents for 60 units; 1 invoice with the 0-cent subscription fee.
-  // Actual (ratecard): the three create_events are refused (currency: value_is_mandatory), so usage is empty.
-  // Diagnosis: the pay-in-advance pricing path calls the charge model without the currency's
-  // subunit_to_unit, so the dynamic model throws (currency: value_is_mandatory) and the whole event
-  // batch is refused: no event stored, no fee, and current usage misses the events. The amount excluding the event must also drop the
-  // event's own precise_total_amount_cents.
-  // Docs: charges.md §8 (dynamic: Σ precise_total_amount_cents / subunit) and §15 (only volume, max,
-  // latest, weighted_sum cannot be paid in advance); docs/simulator.md allows pay_in_advance on a sum.
-  // Suspected src: src/fees/payInAdvance.ts (payInAdvanceFeeAmounts -> rateParsedCharge without
-  // {subunit_to_unit}), reached from src/simulator/payInAdvance.ts.
-  it.fails("b03/dynamic/sum_agg/non-invoiceable-dropped/many", () =>
+  it("b03/dynamic/sum_agg/non-invoiceable-dropped/many", () =>
     expectRow({
     id: "b03/dynamic/sum_agg/non-invoiceable-dropped/many",
     setup: {"metrics":[{"code":"b03_drp_dyn_sum_m","aggregation_type":"sum_agg","field_name":"amount"}],"plan":{"code":"golden_plan_b03_dynamic_sum_agg_non-invoiceable-dropped_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"b03_drp_dyn_sum_m","charge_model":"dynamic","pay_in_advance":true,"properties":{},"invoiceable":false}],"customer":{"external_id":"golden_cust","currency":"EUR"},"subscription":{"external_id":"golden_sub","billing_time":"calendar"}},
@@ -209,17 +179,7 @@ describe("golden b03: pay-in-advance and non-invoiceable charges", () => {
     expect: {"invoices":1,"invoice":{"select":"last","fees_amount_cents":0,"total_amount_cents":0,"fees_count":1,"fees":[{"fee_type":"subscription","amount_cents":0}],"invoice_type":"subscription"},"usage":{"amount_cents":4250,"taxes_amount_cents":0,"total_amount_cents":4250,"charges_usage":[{"billable_metric_code":"b03_drp_dyn_sum_m","units":"60.0","amount_cents":4250}]}},
   }));
 
-  // MISMATCH (bug). Expected (row): current usage on 25 March 2500 cents for 10 units; 1 invoice with the 0-cent subscription fee.
-  // Actual (ratecard): create_events refused (currency: value_is_mandatory), so usage is empty.
-  // Diagnosis: the pay-in-advance pricing path calls the charge model without the currency's
-  // subunit_to_unit, so the dynamic model throws (currency: value_is_mandatory) and the whole event
-  // batch is refused: no event stored, no fee, and current usage misses the event. The amount excluding the event must also drop the
-  // event's own precise_total_amount_cents.
-  // Docs: charges.md §8 (dynamic: Σ precise_total_amount_cents / subunit) and §15 (only volume, max,
-  // latest, weighted_sum cannot be paid in advance); docs/simulator.md allows pay_in_advance on a sum.
-  // Suspected src: src/fees/payInAdvance.ts (payInAdvanceFeeAmounts -> rateParsedCharge without
-  // {subunit_to_unit}), reached from src/simulator/payInAdvance.ts.
-  it.fails("b03/dynamic/sum_agg/non-invoiceable-dropped/one", () =>
+  it("b03/dynamic/sum_agg/non-invoiceable-dropped/one", () =>
     expectRow({
     id: "b03/dynamic/sum_agg/non-invoiceable-dropped/one",
     setup: {"metrics":[{"code":"b03_drp_dyn_sum_o","aggregation_type":"sum_agg","field_name":"amount"}],"plan":{"code":"golden_plan_b03_dynamic_sum_agg_non-invoiceable-dropped_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"b03_drp_dyn_sum_o","charge_model":"dynamic","pay_in_advance":true,"properties":{},"invoiceable":false}],"customer":{"external_id":"golden_cust","currency":"EUR"},"subscription":{"external_id":"golden_sub","billing_time":"calendar"}},
