@@ -29,10 +29,23 @@ export type FixedCharge = FixedChargeModel & {
   readonly prorated: boolean;
 };
 
-/** The charge model applied to a number of units, as fee amounts (§16 rounding, negative → 0). */
-export function priceFixedChargeUnits(charge: FixedChargeModel, units: Decimal, currency: CurrencyCode, fullUnits?: Decimal): FeeAmounts {
+/**
+ * The charge model applied to a number of units, as fee amounts (§16 rounding, negative → 0).
+ * Prorated (`fullUnits` given): volume picks its range by the full units and prices the
+ * prorated ones (charges.md §7); graduated with the units `changes` fills the tiers by full
+ * units and prices each change prorated, flats whole (§10).
+ */
+export function priceFixedChargeUnits(
+  charge: FixedChargeModel, units: Decimal, currency: CurrencyCode, fullUnits?: Decimal,
+  changes?: { readonly full: readonly Decimal[]; readonly pro: readonly Decimal[] },
+): FeeAmounts {
   const aggregation = fullUnits === undefined ? { units, events_count: 0 } : { units, events_count: 0, full_units_number: fullUnits };
-  const result = applyChargeModel({ ...charge, prorated: false, pay_in_advance: false }, aggregation);
+  const perChange = charge.charge_model === "graduated" && fullUnits !== undefined && changes !== undefined && changes.full.length > 0;
+  const prorated = fullUnits !== undefined && (charge.charge_model === "volume" || perChange);
+  const result = applyChargeModel(
+    { ...charge, prorated, pay_in_advance: false },
+    perChange ? { ...aggregation, event_values: changes.full, event_prorated_values: changes.pro } : aggregation,
+  );
   return chargeFeeAmounts({
     result: { ...result, amount_details: feeAmountDetails(result.amount_details), full_units_number: fullUnits },
     aggregation: { events_count: 0 },
@@ -70,7 +83,7 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Fee {
     duration_in_days: input.fixed_charges_duration_in_days,
     timezone: input.timezone,
   });
-  const amounts = priceFixedChargeUnits(fc, u.units, input.currency, fc.prorated ? u.full_units_number : undefined);
+  const amounts = priceFixedChargeUnits(fc, u.units, input.currency, fc.prorated ? u.full_units_number : undefined, u.changes);
   const toDate = lastSecond(input.window);
   return {
     ...feeIds(input.ids, ["fixed_charge", fc.id ?? fc.code, ...windowParts(input.window.start, toDate)]),

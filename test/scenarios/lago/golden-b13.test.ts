@@ -1,7 +1,7 @@
 /**
  * Rows of Lago's golden billing suite, getlago/lago-api spec/scenarios/golden/matrix/b13_fixed_charges.yml (first 12 of the file's rows; 10 agree, 2 disagree)
  * (figures only), run through `simulate` (translation and comparison: golden-lifecycle-helpers.ts).
- * Agreeing rows: a sample. Disagreeing rows: `it.fails` after a `// MISMATCH` note.
+ * Agreeing rows: a sample. The two rows that disagreed (prorated graduated / volume) were fixed.
  */
 import { describe, it } from "vitest";
 import { expectGolden, type GoldenRow } from "./golden-lifecycle-helpers.js";
@@ -63,22 +63,8 @@ describe("golden b13: b13_fixed_charges.yml (first 12 of the file's rows; 10 agr
   it("b13/graduated/advance/not-prorated/no-change", () => expectGolden(row("b13/graduated/advance/not-prorated/no-change")));
   it("b13/standard/arrears/not-prorated/subscription-override", () => expectGolden(row("b13/standard/arrears/not-prorated/subscription-override")));
 
-  // MISMATCH — expected (row): graduated prorated fixed charge, 40 units from 04-16 (15/30 days):
-  // tier by the full 40 units, price the prorated 20 (15 × 10 + 5 × 5), flats whole (100 + 50) → 32500,
-  // precise_unit_amount 8.125. Actual (ratecard): 30000, precise_unit_amount 7.5 (the 20 prorated units
-  // tiered as if they were the whole quantity: 20 × 10 + 100). Diagnosis: the fixed-charge fee prices
-  // the prorated units with the charge's `prorated` flag forced off, so the prorated-graduated model
-  // (full units choose the tiers) is never used. Docs: charges.md §10 (prorated graduated) and periods.md
-  // §7 (prorated fixed charges keep full_units_number = the event's units). Classification: bug.
-  // Likely src: src/fees/fixedCharges.ts (priceFixedChargeUnits: `prorated: false`).
-  it.fails("b13/graduated/arrears/prorated/no-change", () => expectGolden(row("b13/graduated/arrears/prorated/no-change")));
+  // Prorated fixed charges: graduated fills tiers by full units, volume picks its range by them (src/fees/fixedCharges.ts).
+  it("b13/graduated/arrears/prorated/no-change", () => expectGolden(row("b13/graduated/arrears/prorated/no-change")));
 
-  // MISMATCH — expected (row): volume prorated fixed charge, 40 units from 04-16 (15/30 days): the
-  // range is chosen by the full 40 units (31+, 6.00, flat 200), the prorated 20 units are priced there
-  // → 20 × 6 + 200 = 32000, precise_unit_amount 8. Actual (ratecard): 30000 (20 units in the first range:
-  // 20 × 10 + 100), precise_unit_amount 15. Diagnosis: as for graduated, the charge model runs with
-  // `prorated` forced off, so volume picks its range from the prorated units. Docs: charges.md §7 (N =
-  // full_units_number when the charge is prorated) and periods.md §7. Classification: bug.
-  // Likely src: src/fees/fixedCharges.ts (priceFixedChargeUnits).
-  it.fails("b13/volume/arrears/prorated/no-change", () => expectGolden(row("b13/volume/arrears/prorated/no-change")));
+  it("b13/volume/arrears/prorated/no-change", () => expectGolden(row("b13/volume/arrears/prorated/no-change")));
 });

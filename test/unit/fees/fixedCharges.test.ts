@@ -89,6 +89,31 @@ describe("fixedChargeFee", () => {
   });
 });
 
+describe("prorated graduated and volume fixed charges (full units choose the tiers)", () => {
+  const r = (from: string, to: string | null, price: string, flat: string) => ({ from_value: dec(from), to_value: to === null ? null : dec(to), per_unit_amount: dec(price), flat_amount: dec(flat) });
+  const graduated = { charge_model: "graduated", code: "g", name: "G", pay_in_advance: false, prorated: true,
+    properties: { graduated_ranges: [r("0", "30", "10", "100"), r("31", null, "5", "50")] } } as FixedCharge;
+  const volume = { charge_model: "volume", code: "v", name: "V", pay_in_advance: false, prorated: true,
+    properties: { volume_ranges: [r("0", "30", "10", "100"), r("31", null, "6", "200")] } } as FixedCharge;
+  const fee = (fc: FixedCharge, events: ReturnType<typeof ev>[]) =>
+    fixedChargeFee({ fixed_charge: fc, events, window: april, fixed_charges_duration_in_days: 30, timezone: "UTC", currency: "EUR" });
+
+  it("40 units from the 16th (20 prorated): graduated 30 × 10 × ½ + 10 × 5 × ½ + flats 150 = 325.00; volume 20 × 6 + 200 = 320.00", () => {
+    expect(fee(graduated, [ev("2024-04-16T00:00:00Z", "40")]).amount_cents).toBe(32500n);
+    expect(fee(volume, [ev("2024-04-16T00:00:00Z", "40")]).amount_cents).toBe(32000n);
+  });
+
+  it("20 units all month, 40 from the 16th (30 prorated): graduated 25 × 10 + 5 × 5 + 150 = 425.00; volume by the last 40: 30 × 6 + 200 = 380.00", () => {
+    const events = [ev("2024-03-20T00:00:01Z", "20"), ev("2024-04-16T00:00:00Z", "40")];
+    expect(fee(graduated, events).amount_cents).toBe(42500n);
+    expect(fee(volume, events).amount_cents).toBe(38000n);
+  });
+
+  it("60 units, down to 10 on the 16th (35 prorated): volume prices them in the range of the last 10 units: 35 × 10 + 100 = 450.00", () => {
+    expect(fee(volume, [ev("2024-03-20T00:00:01Z", "60"), ev("2024-04-16T00:00:00Z", "10")]).amount_cents).toBe(45000n);
+  });
+});
+
 describe("fixedChargeDeltaFee (periods.md §7.1: 10 units × 10.00, monthly calendar in advance, from 2024-03-01)", () => {
   const base = { fixed_charge: std("10"), window: march, fixed_charges_duration_in_days: 31, currency: "EUR" as const, changed_at: at("2024-03-06T10:00:00Z") };
   it.each([
