@@ -62,7 +62,7 @@ export function advanceClock(sim: Simulation, to: Instant): void {
     }
     // Subscriptions whose ending_at has come end then, as a termination would.
     for (const s of sim.subscriptions) {
-      if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= next) terminate(sim, s, s.ending_at, "generate", "credit");
+      if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= next) terminate(sim, s, s.ending_at, s.termination_options.invoice ?? "generate", s.termination_options.credit_note ?? "credit");
     }
     sim.invoicing.finalizeDue(next);
     // Wallet interval rules on their days, then the wallet jobs (threshold checks, credit payments) of this instant.

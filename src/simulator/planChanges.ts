@@ -38,7 +38,8 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
   const kind = classifyPlanChange(live.plan, plan);
   // An upgrade ends the old one now: an old plan paid in advance gets its credit note (upgrade day
   // included), computed before anything changes so that its refusal changes nothing.
-  const computed = kind === "downgrade" ? undefined
+  // An upgrade credits the unused days (a refund is not allowed with an upgrade, §10), unless the subscription says `skip`.
+  const computed = kind === "downgrade" || live.termination_options.credit_note === "skip" ? undefined
     : terminationNote(live, step.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes, true);
   const note = computed === undefined ? undefined : outcome(computed);
   cancelNext(live, step.at);
@@ -57,6 +58,8 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
     ending_at: live.ending_at,
     fixed_charges: { start_units: overrides, ledger: live.fixed_charge_ledger },
   });
+  // The termination options belong to the subscription the customer knows (its external id).
+  s.termination_options = { ...live.termination_options };
   sim.subscriptions.push(s);
   live.next = s;
   live.change = kind === "downgrade" ? "downgrade" : "upgrade";

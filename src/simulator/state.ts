@@ -50,6 +50,12 @@ export interface Subscription {
   on_termination_invoice: "generate" | "skip";
   /** The credit-note option its termination used (a plan paid in advance); null otherwise. */
   on_termination_credit_note: "credit" | "refund" | "offset" | "skip" | null;
+  /**
+   * The termination options given at creation or by `update_subscription` (null: not given):
+   * a termination that names none (at `ending_at`, or a step without them) uses them, and a
+   * `skip` credit note also holds for an upgrade.
+   */
+  termination_options: { invoice: "generate" | "skip" | null; credit_note: "credit" | "refund" | "offset" | "skip" | null };
   /** Plan changes (periods.md §8): the subscription this one replaced, and the one replacing it. */
   previous: Subscription | null;
   next: Subscription | null;

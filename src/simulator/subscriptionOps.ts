@@ -54,6 +54,7 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
     ending_at: b.ending_at == null ? null : parseTimestamp(b.ending_at) ?? null,
     fixed_charges: { start_units: units, ledger: fixedChargeLedger(() => sim.invoicing.invoices) },
   });
+  s.termination_options = { invoice: b.on_termination_invoice ?? null, credit_note: b.on_termination_credit_note ?? null };
   // A customer bills in one currency: a plan in another is refused (interface spec, Limits).
   if (customer.currency !== null && customer.currency !== plan.currency) throw new ValidationError([issue("currencies_does_not_match", ["currency"])]);
   customer.currency ??= plan.currency;
@@ -75,9 +76,9 @@ export function terminateSubscription(sim: Simulation, step: Step, index: number
   const [first, ...rest] = bad.map((k) => issue("invalid_value", [k]));
   if (first !== undefined) throw new ValidationError([first, ...rest]);
   const s = sim.subscriptions.find((x) => x.external_id === id && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
-  const option = step.body["on_termination_credit_note"];
-  terminate(sim, s, step.at, step.body["on_termination_invoice"] === "skip" ? "skip" : "generate",
-    option === "refund" || option === "offset" || option === "skip" ? option : "credit");
+  const invoice = (step.body["on_termination_invoice"] ?? null) as "generate" | "skip" | null;
+  const creditNote = (step.body["on_termination_credit_note"] ?? null) as "credit" | "refund" | "offset" | "skip" | null;
+  terminate(sim, s, step.at, invoice ?? s.termination_options.invoice ?? "generate", creditNote ?? s.termination_options.credit_note ?? "credit");
   return { subscription: subscriptionJson(s, step.at) };
 }
 
@@ -145,6 +146,10 @@ export function updateSubscription(sim: Simulation, step: Step, index: number): 
   const subscriptionAt = time("subscription_at") ?? undefined;
   const raw = f["plan_overrides"] ?? {};
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) c.add("invalid_value", ["plan_overrides"]);
+  for (const k of ["on_termination_invoice", "on_termination_credit_note"] as const) {
+    const v = f[k];
+    if (v != null && !(TERMINATION_OPTIONS[k] as readonly unknown[]).includes(v)) c.add("invalid_value", [k]);
+  }
   const issues = c.issues();
   if (issues) throw new ValidationError(issues);
   const all = sim.subscriptions.filter((x) => x.external_id === id);
@@ -156,6 +161,8 @@ export function updateSubscription(sim: Simulation, step: Step, index: number): 
   if (units === undefined) return refuse("not_implemented");
   const own = overridePlan(s.plan, raw as Obj, sim.catalog.taxes, s.svc_id);
   if (typeof f["name"] === "string") s.name = f["name"];
+  if (f["on_termination_invoice"] != null) s.termination_options.invoice = f["on_termination_invoice"] as "generate" | "skip";
+  if (f["on_termination_credit_note"] != null) s.termination_options.credit_note = f["on_termination_credit_note"] as "credit" | "refund" | "offset" | "skip";
   if (endingAt !== undefined) {
     s.ending_at = endingAt;
     if (s.next?.status === "pending") s.next.ending_at = endingAt;

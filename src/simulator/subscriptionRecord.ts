@@ -49,6 +49,7 @@ export function newSubscription(fields: NewSubscriptionFields): Subscription {
     canceled_at: null,
     on_termination_invoice: "generate",
     on_termination_credit_note: null,
+    termination_options: { invoice: null, credit_note: null },
     initial_started_at: null,
     trial_billing_at: null,
     previous: null,

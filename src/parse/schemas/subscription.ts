@@ -42,5 +42,7 @@ export const subscriptionSchema = z
     terminated_at: timestamp.nullish(),
     status: z.enum(SUBSCRIPTION_STATUSES).nullish(),
     plan_overrides: planOverridesSchema.nullish(),
+    on_termination_invoice: z.enum(["generate", "skip"]).nullish(),
+    on_termination_credit_note: z.enum(["credit", "refund", "offset", "skip"]).nullish(),
   })
   .meta({ id: "Subscription", title: "Subscription", description: "The body of create_subscription." });

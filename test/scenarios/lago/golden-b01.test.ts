@@ -217,4 +217,269 @@ describe("golden b01: pricing grid (charge model x aggregation x invoice / curre
     timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
     expect: {"usage":{"amount_cents":0,"taxes_amount_cents":0,"total_amount_cents":0,"charges_usage":[{"billable_metric_code":"b01_pct_wsum_cu_none","units":"0.0","amount_cents":0}]}},
   }));
+
+  // Rows checked in a second pass (cells of the grid not reached before); all agree, this is a sample.
+  it("b01/graduated/weighted_sum_agg/invoice/none", () =>
+    expectRow({
+    id: "b01/graduated/weighted_sum_agg/invoice/none",
+    setup: {"metrics":[{"code":"g_grd_wsum_in_none","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_grd_wsum_in_none","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_grd_wsum_in_none","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_grd_wsum_in_none_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_wsum_in_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":10000,"taxes_amount_cents":0,"total_amount_cents":10000,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"0.0","amount_cents":10000}]}},
+  }));
+
+  it("b01/graduated/unique_count_agg/current_usage/none", () =>
+    expectRow({
+    id: "b01/graduated/unique_count_agg/current_usage/none",
+    setup: {"metrics":[{"code":"g_grd_ucnt_cu_none","aggregation_type":"unique_count_agg","field_name":"uid"}],"plan":{"code":"gp_g_grd_ucnt_cu_none","interval":"monthly","amount_cents":1000},"charges":[{"billable_metric_code":"g_grd_ucnt_cu_none","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"0"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"0"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"0"}]}}],"customer":{"external_id":"g_grd_ucnt_cu_none_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_ucnt_cu_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":0,"taxes_amount_cents":0,"total_amount_cents":0,"charges_usage":[{"billable_metric_code":"g_grd_ucnt_cu_none","units":"0.0","amount_cents":0}]}},
+  }));
+
+  it("b01/graduated/max_agg/invoice/one", () =>
+    expectRow({
+    id: "b01/graduated/max_agg/invoice/one",
+    setup: {"metrics":[{"code":"g_grd_max_in_one","aggregation_type":"max_agg","field_name":"amount"}],"plan":{"code":"gp_g_grd_max_in_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_grd_max_in_one","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_grd_max_in_one_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_max_in_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_grd_max_in_one","properties":{"amount":30}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":19950,"taxes_amount_cents":0,"total_amount_cents":19950,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"30.0","amount_cents":19950}]}},
+  }));
+
+  it("b01/graduated/weighted_sum_agg/invoice/one", () =>
+    expectRow({
+    id: "b01/graduated/weighted_sum_agg/invoice/one",
+    setup: {"metrics":[{"code":"g_grd_wsum_in_one","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_grd_wsum_in_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_grd_wsum_in_one","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_grd_wsum_in_one_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_wsum_in_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_grd_wsum_in_one","properties":{"value":62},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":20050,"taxes_amount_cents":0,"total_amount_cents":20050,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"32.0","amount_cents":20050}]}},
+  }));
+
+  it("b01/graduated/latest_agg/current_usage/one", () =>
+    expectRow({
+    id: "b01/graduated/latest_agg/current_usage/one",
+    setup: {"metrics":[{"code":"g_grd_lat_cu_one","aggregation_type":"latest_agg","field_name":"amount"}],"plan":{"code":"gp_g_grd_lat_cu_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_grd_lat_cu_one","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_grd_lat_cu_one_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_lat_cu_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_grd_lat_cu_one","properties":{"amount":20}}]},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":17200,"taxes_amount_cents":0,"total_amount_cents":17200,"charges_usage":[{"billable_metric_code":"g_grd_lat_cu_one","units":"20.0","amount_cents":17200,"charge_model":"graduated"}]}},
+  }));
+
+  it("b01/graduated/count_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/graduated/count_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_grd_cnt_in_many","aggregation_type":"count_agg"}],"plan":{"code":"gp_g_grd_cnt_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_grd_cnt_in_many","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_grd_cnt_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_cnt_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_grd_cnt_in_many","properties":{"amount":10}},{"code":"g_grd_cnt_in_many","properties":{"amount":30}},{"code":"g_grd_cnt_in_many","properties":{"amount":20}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":15500,"taxes_amount_cents":0,"total_amount_cents":15500,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"3.0","amount_cents":15500}]}},
+  }));
+
+  it("b01/graduated/unique_count_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/graduated/unique_count_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_grd_ucnt_in_many","aggregation_type":"unique_count_agg","field_name":"uid"}],"plan":{"code":"gp_g_grd_ucnt_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_grd_ucnt_in_many","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_grd_ucnt_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_ucnt_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_grd_ucnt_in_many","properties":{"uid":"u1"}},{"code":"g_grd_ucnt_in_many","properties":{"uid":"u2"}},{"code":"g_grd_ucnt_in_many","properties":{"uid":"u2"}},{"code":"g_grd_ucnt_in_many","properties":{"uid":"u3"}},{"code":"g_grd_ucnt_in_many","properties":{"uid":"u4"}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":15600,"taxes_amount_cents":0,"total_amount_cents":15600,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"4.0","amount_cents":15600}]}},
+  }));
+
+  it("b01/graduated/weighted_sum_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/graduated/weighted_sum_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_grd_wsum_in_many","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_grd_wsum_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_grd_wsum_in_many","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_grd_wsum_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_wsum_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-06T00:00:00Z","do":"ingest_events","events":[{"code":"g_grd_wsum_in_many","properties":{"value":10},"timestamp":"2024-03-06T00:00:00Z"}]},{"at":"2024-03-10T00:00:00Z","do":"ingest_events","events":[{"code":"g_grd_wsum_in_many","properties":{"value":30},"timestamp":"2024-03-10T00:00:00Z"}]},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_grd_wsum_in_many","properties":{"value":20},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":20450,"taxes_amount_cents":0,"total_amount_cents":20450,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"40.0","amount_cents":20450}]}},
+  }));
+
+  it("b01/graduated/weighted_sum_agg/current_usage/many", () =>
+    expectRow({
+    id: "b01/graduated/weighted_sum_agg/current_usage/many",
+    setup: {"metrics":[{"code":"g_grd_wsum_cu_many","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_grd_wsum_cu_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_grd_wsum_cu_many","charge_model":"graduated","properties":{"graduated_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_grd_wsum_cu_many_cust","currency":"EUR"},"subscription":{"external_id":"g_grd_wsum_cu_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-06T00:00:00Z","do":"ingest_events","events":[{"code":"g_grd_wsum_cu_many","properties":{"value":10},"timestamp":"2024-03-06T00:00:00Z"}]},{"at":"2024-03-10T00:00:00Z","do":"ingest_events","events":[{"code":"g_grd_wsum_cu_many","properties":{"value":30},"timestamp":"2024-03-10T00:00:00Z"}]},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_grd_wsum_cu_many","properties":{"value":20},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":20450,"taxes_amount_cents":0,"total_amount_cents":20450,"charges_usage":[{"billable_metric_code":"g_grd_wsum_cu_many","units":"40.0","amount_cents":20450,"charge_model":"graduated"}]}},
+  }));
+
+  it("b01/graduated_percentage/unique_count_agg/invoice/none", () =>
+    expectRow({
+    id: "b01/graduated_percentage/unique_count_agg/invoice/none",
+    setup: {"metrics":[{"code":"g_gpc_ucnt_in_none","aggregation_type":"unique_count_agg","field_name":"uid"}],"plan":{"code":"gp_g_gpc_ucnt_in_none","interval":"monthly","amount_cents":1000},"charges":[{"billable_metric_code":"g_gpc_ucnt_in_none","charge_model":"graduated_percentage","properties":{"graduated_percentage_ranges":[{"from_value":0,"to_value":2,"rate":"10","flat_amount":"0","fixed_amount":"0"},{"from_value":3,"to_value":25,"rate":"5","flat_amount":"0","fixed_amount":"0"},{"from_value":26,"to_value":null,"rate":"2","flat_amount":"0","fixed_amount":"0"}]}}],"customer":{"external_id":"g_gpc_ucnt_in_none_cust","currency":"EUR"},"subscription":{"external_id":"g_gpc_ucnt_in_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":1000,"taxes_amount_cents":0,"total_amount_cents":1000,"fees_count":1,"fees":[{"fee_type":"subscription","amount_cents":1000}]}},
+  }));
+
+  it("b01/graduated_percentage/count_agg/current_usage/none", () =>
+    expectRow({
+    id: "b01/graduated_percentage/count_agg/current_usage/none",
+    setup: {"metrics":[{"code":"g_gpc_cnt_cu_none","aggregation_type":"count_agg"}],"plan":{"code":"gp_g_gpc_cnt_cu_none","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_gpc_cnt_cu_none","charge_model":"graduated_percentage","properties":{"graduated_percentage_ranges":[{"from_value":0,"to_value":2,"rate":"10","flat_amount":"1","fixed_amount":"0"},{"from_value":3,"to_value":25,"rate":"5","flat_amount":"2","fixed_amount":"0"},{"from_value":26,"to_value":null,"rate":"2","flat_amount":"3","fixed_amount":"0"}]}}],"customer":{"external_id":"g_gpc_cnt_cu_none_cust","currency":"EUR"},"subscription":{"external_id":"g_gpc_cnt_cu_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":100,"taxes_amount_cents":0,"total_amount_cents":100,"charges_usage":[{"billable_metric_code":"g_gpc_cnt_cu_none","units":"0.0","amount_cents":100}]}},
+  }));
+
+  it("b01/graduated_percentage/max_agg/invoice/one", () =>
+    expectRow({
+    id: "b01/graduated_percentage/max_agg/invoice/one",
+    setup: {"metrics":[{"code":"g_gpc_max_in_one","aggregation_type":"max_agg","field_name":"amount"}],"plan":{"code":"gp_g_gpc_max_in_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_gpc_max_in_one","charge_model":"graduated_percentage","properties":{"graduated_percentage_ranges":[{"from_value":0,"to_value":2,"rate":"10","flat_amount":"1","fixed_amount":"0"},{"from_value":3,"to_value":25,"rate":"5","flat_amount":"2","fixed_amount":"0"},{"from_value":26,"to_value":null,"rate":"2","flat_amount":"3","fixed_amount":"0"}]}}],"customer":{"external_id":"g_gpc_max_in_one_cust","currency":"EUR"},"subscription":{"external_id":"g_gpc_max_in_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_gpc_max_in_one","properties":{"amount":30}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":745,"taxes_amount_cents":0,"total_amount_cents":745,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"30.0","amount_cents":745}]}},
+  }));
+
+  it("b01/graduated_percentage/weighted_sum_agg/current_usage/one", () =>
+    expectRow({
+    id: "b01/graduated_percentage/weighted_sum_agg/current_usage/one",
+    setup: {"metrics":[{"code":"g_gpc_wsum_cu_one","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_gpc_wsum_cu_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_gpc_wsum_cu_one","charge_model":"graduated_percentage","properties":{"graduated_percentage_ranges":[{"from_value":0,"to_value":2,"rate":"10","flat_amount":"1","fixed_amount":"0"},{"from_value":3,"to_value":25,"rate":"5","flat_amount":"2","fixed_amount":"0"},{"from_value":26,"to_value":null,"rate":"2","flat_amount":"3","fixed_amount":"0"}]}}],"customer":{"external_id":"g_gpc_wsum_cu_one_cust","currency":"EUR"},"subscription":{"external_id":"g_gpc_wsum_cu_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_gpc_wsum_cu_one","properties":{"value":62},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":749,"taxes_amount_cents":0,"total_amount_cents":749,"charges_usage":[{"billable_metric_code":"g_gpc_wsum_cu_one","units":"32.0","amount_cents":749,"charge_model":"graduated_percentage"}]}},
+  }));
+
+  it("b01/graduated_percentage/count_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/graduated_percentage/count_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_gpc_cnt_in_many","aggregation_type":"count_agg"}],"plan":{"code":"gp_g_gpc_cnt_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_gpc_cnt_in_many","charge_model":"graduated_percentage","properties":{"graduated_percentage_ranges":[{"from_value":0,"to_value":2,"rate":"10","flat_amount":"1","fixed_amount":"0"},{"from_value":3,"to_value":25,"rate":"5","flat_amount":"2","fixed_amount":"0"},{"from_value":26,"to_value":null,"rate":"2","flat_amount":"3","fixed_amount":"0"}]}}],"customer":{"external_id":"g_gpc_cnt_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_gpc_cnt_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_gpc_cnt_in_many","properties":{"amount":10}},{"code":"g_gpc_cnt_in_many","properties":{"amount":30}},{"code":"g_gpc_cnt_in_many","properties":{"amount":20}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":325,"taxes_amount_cents":0,"total_amount_cents":325,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"3.0","amount_cents":325}]}},
+  }));
+
+  it("b01/graduated_percentage/unique_count_agg/current_usage/many", () =>
+    expectRow({
+    id: "b01/graduated_percentage/unique_count_agg/current_usage/many",
+    setup: {"metrics":[{"code":"g_gpc_ucnt_cu_many","aggregation_type":"unique_count_agg","field_name":"uid"}],"plan":{"code":"gp_g_gpc_ucnt_cu_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_gpc_ucnt_cu_many","charge_model":"graduated_percentage","properties":{"graduated_percentage_ranges":[{"from_value":0,"to_value":2,"rate":"10","flat_amount":"1","fixed_amount":"0"},{"from_value":3,"to_value":25,"rate":"5","flat_amount":"2","fixed_amount":"0"},{"from_value":26,"to_value":null,"rate":"2","flat_amount":"3","fixed_amount":"0"}]}}],"customer":{"external_id":"g_gpc_ucnt_cu_many_cust","currency":"EUR"},"subscription":{"external_id":"g_gpc_ucnt_cu_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_gpc_ucnt_cu_many","properties":{"uid":"u1"}},{"code":"g_gpc_ucnt_cu_many","properties":{"uid":"u2"}},{"code":"g_gpc_ucnt_cu_many","properties":{"uid":"u2"}},{"code":"g_gpc_ucnt_cu_many","properties":{"uid":"u3"}},{"code":"g_gpc_ucnt_cu_many","properties":{"uid":"u4"}}]},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":330,"taxes_amount_cents":0,"total_amount_cents":330,"charges_usage":[{"billable_metric_code":"g_gpc_ucnt_cu_many","units":"4.0","amount_cents":330,"charge_model":"graduated_percentage"}]}},
+  }));
+
+  it("b01/graduated_percentage/weighted_sum_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/graduated_percentage/weighted_sum_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_gpc_wsum_in_many","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_gpc_wsum_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_gpc_wsum_in_many","charge_model":"graduated_percentage","properties":{"graduated_percentage_ranges":[{"from_value":0,"to_value":2,"rate":"10","flat_amount":"1","fixed_amount":"0"},{"from_value":3,"to_value":25,"rate":"5","flat_amount":"2","fixed_amount":"0"},{"from_value":26,"to_value":null,"rate":"2","flat_amount":"3","fixed_amount":"0"}]}}],"customer":{"external_id":"g_gpc_wsum_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_gpc_wsum_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-06T00:00:00Z","do":"ingest_events","events":[{"code":"g_gpc_wsum_in_many","properties":{"value":10},"timestamp":"2024-03-06T00:00:00Z"}]},{"at":"2024-03-10T00:00:00Z","do":"ingest_events","events":[{"code":"g_gpc_wsum_in_many","properties":{"value":30},"timestamp":"2024-03-10T00:00:00Z"}]},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_gpc_wsum_in_many","properties":{"value":20},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":765,"taxes_amount_cents":0,"total_amount_cents":765,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"40.0","amount_cents":765}]}},
+  }));
+
+  it("b01/package/count_agg/invoice/none", () =>
+    expectRow({
+    id: "b01/package/count_agg/invoice/none",
+    setup: {"metrics":[{"code":"g_pkg_cnt_in_none","aggregation_type":"count_agg"}],"plan":{"code":"gp_g_pkg_cnt_in_none","interval":"monthly","amount_cents":1000},"charges":[{"billable_metric_code":"g_pkg_cnt_in_none","charge_model":"package","properties":{"amount":"30","package_size":2,"free_units":0}}],"customer":{"external_id":"g_pkg_cnt_in_none_cust","currency":"EUR"},"subscription":{"external_id":"g_pkg_cnt_in_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":1000,"taxes_amount_cents":0,"total_amount_cents":1000,"fees_count":1,"fees":[{"fee_type":"subscription","amount_cents":1000}]}},
+  }));
+
+  it("b01/package/sum_agg/invoice/one", () =>
+    expectRow({
+    id: "b01/package/sum_agg/invoice/one",
+    setup: {"metrics":[{"code":"g_pkg_sum_in_one","aggregation_type":"sum_agg","field_name":"amount"}],"plan":{"code":"gp_g_pkg_sum_in_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_pkg_sum_in_one","charge_model":"package","properties":{"amount":"30","package_size":10,"free_units":13}}],"customer":{"external_id":"g_pkg_sum_in_one_cust","currency":"EUR"},"subscription":{"external_id":"g_pkg_sum_in_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_pkg_sum_in_one","properties":{"amount":60}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":15000,"taxes_amount_cents":0,"total_amount_cents":15000,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"60.0","amount_cents":15000}]}},
+  }));
+
+  it("b01/package/weighted_sum_agg/invoice/one", () =>
+    expectRow({
+    id: "b01/package/weighted_sum_agg/invoice/one",
+    setup: {"metrics":[{"code":"g_pkg_wsum_in_one","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_pkg_wsum_in_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_pkg_wsum_in_one","charge_model":"package","properties":{"amount":"30","package_size":10,"free_units":13}}],"customer":{"external_id":"g_pkg_wsum_in_one_cust","currency":"EUR"},"subscription":{"external_id":"g_pkg_wsum_in_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_pkg_wsum_in_one","properties":{"value":62},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":6000,"taxes_amount_cents":0,"total_amount_cents":6000,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"32.0","amount_cents":6000}]}},
+  }));
+
+  it("b01/package/unique_count_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/package/unique_count_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_pkg_ucnt_in_many","aggregation_type":"unique_count_agg","field_name":"uid"}],"plan":{"code":"gp_g_pkg_ucnt_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_pkg_ucnt_in_many","charge_model":"package","properties":{"amount":"30","package_size":3,"free_units":0}}],"customer":{"external_id":"g_pkg_ucnt_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_pkg_ucnt_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_pkg_ucnt_in_many","properties":{"uid":"u1"}},{"code":"g_pkg_ucnt_in_many","properties":{"uid":"u2"}},{"code":"g_pkg_ucnt_in_many","properties":{"uid":"u2"}},{"code":"g_pkg_ucnt_in_many","properties":{"uid":"u3"}},{"code":"g_pkg_ucnt_in_many","properties":{"uid":"u4"}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":6000,"taxes_amount_cents":0,"total_amount_cents":6000,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"4.0","amount_cents":6000}]}},
+  }));
+
+  it("b01/package/weighted_sum_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/package/weighted_sum_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_pkg_wsum_in_many","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_pkg_wsum_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_pkg_wsum_in_many","charge_model":"package","properties":{"amount":"30","package_size":10,"free_units":13}}],"customer":{"external_id":"g_pkg_wsum_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_pkg_wsum_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-06T00:00:00Z","do":"ingest_events","events":[{"code":"g_pkg_wsum_in_many","properties":{"value":10},"timestamp":"2024-03-06T00:00:00Z"}]},{"at":"2024-03-10T00:00:00Z","do":"ingest_events","events":[{"code":"g_pkg_wsum_in_many","properties":{"value":30},"timestamp":"2024-03-10T00:00:00Z"}]},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_pkg_wsum_in_many","properties":{"value":20},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":9000,"taxes_amount_cents":0,"total_amount_cents":9000,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"40.0","amount_cents":9000}]}},
+  }));
+
+  it("b01/volume/unique_count_agg/invoice/none", () =>
+    expectRow({
+    id: "b01/volume/unique_count_agg/invoice/none",
+    setup: {"metrics":[{"code":"g_vol_ucnt_in_none","aggregation_type":"unique_count_agg","field_name":"uid"}],"plan":{"code":"gp_g_vol_ucnt_in_none","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_vol_ucnt_in_none","charge_model":"volume","properties":{"volume_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_vol_ucnt_in_none_cust","currency":"EUR"},"subscription":{"external_id":"g_vol_ucnt_in_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":10000,"taxes_amount_cents":0,"total_amount_cents":10000,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"0.0","amount_cents":10000}]}},
+  }));
+
+  it("b01/volume/weighted_sum_agg/current_usage/none", () =>
+    expectRow({
+    id: "b01/volume/weighted_sum_agg/current_usage/none",
+    setup: {"metrics":[{"code":"g_vol_wsum_cu_none","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_vol_wsum_cu_none","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_vol_wsum_cu_none","charge_model":"volume","properties":{"volume_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_vol_wsum_cu_none_cust","currency":"EUR"},"subscription":{"external_id":"g_vol_wsum_cu_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":10000,"taxes_amount_cents":0,"total_amount_cents":10000,"charges_usage":[{"billable_metric_code":"g_vol_wsum_cu_none","units":"0.0","amount_cents":10000}]}},
+  }));
+
+  it("b01/volume/sum_agg/invoice/one", () =>
+    expectRow({
+    id: "b01/volume/sum_agg/invoice/one",
+    setup: {"metrics":[{"code":"g_vol_sum_in_one","aggregation_type":"sum_agg","field_name":"amount"}],"plan":{"code":"gp_g_vol_sum_in_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_vol_sum_in_one","charge_model":"volume","properties":{"volume_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_vol_sum_in_one_cust","currency":"EUR"},"subscription":{"external_id":"g_vol_sum_in_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_vol_sum_in_one","properties":{"amount":60}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":5000,"taxes_amount_cents":0,"total_amount_cents":5000,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"60.0","amount_cents":5000}]}},
+  }));
+
+  it("b01/volume/count_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/volume/count_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_vol_cnt_in_many","aggregation_type":"count_agg"}],"plan":{"code":"gp_g_vol_cnt_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_vol_cnt_in_many","charge_model":"volume","properties":{"volume_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_vol_cnt_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_vol_cnt_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_vol_cnt_in_many","properties":{"amount":10}},{"code":"g_vol_cnt_in_many","properties":{"amount":30}},{"code":"g_vol_cnt_in_many","properties":{"amount":20}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":5300,"taxes_amount_cents":0,"total_amount_cents":5300,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"3.0","amount_cents":5300}]}},
+  }));
+
+  it("b01/volume/latest_agg/current_usage/many", () =>
+    expectRow({
+    id: "b01/volume/latest_agg/current_usage/many",
+    setup: {"metrics":[{"code":"g_vol_lat_cu_many","aggregation_type":"latest_agg","field_name":"amount"}],"plan":{"code":"gp_g_vol_lat_cu_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_vol_lat_cu_many","charge_model":"volume","properties":{"volume_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_vol_lat_cu_many_cust","currency":"EUR"},"subscription":{"external_id":"g_vol_lat_cu_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_vol_lat_cu_many","properties":{"amount":10},"timestamp":"2024-03-05T10:00:00Z"},{"code":"g_vol_lat_cu_many","properties":{"amount":30},"timestamp":"2024-03-05T11:00:00Z"},{"code":"g_vol_lat_cu_many","properties":{"amount":20},"timestamp":"2024-03-05T12:00:00Z"}]},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":7000,"taxes_amount_cents":0,"total_amount_cents":7000,"charges_usage":[{"billable_metric_code":"g_vol_lat_cu_many","units":"20.0","amount_cents":7000,"charge_model":"volume"}]}},
+  }));
+
+  it("b01/volume/weighted_sum_agg/current_usage/many", () =>
+    expectRow({
+    id: "b01/volume/weighted_sum_agg/current_usage/many",
+    setup: {"metrics":[{"code":"g_vol_wsum_cu_many","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_vol_wsum_cu_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_vol_wsum_cu_many","charge_model":"volume","properties":{"volume_ranges":[{"from_value":0,"to_value":2,"per_unit_amount":"2","flat_amount":"100"},{"from_value":3,"to_value":25,"per_unit_amount":"1","flat_amount":"50"},{"from_value":26,"to_value":null,"per_unit_amount":"0.5","flat_amount":"20"}]}}],"customer":{"external_id":"g_vol_wsum_cu_many_cust","currency":"EUR"},"subscription":{"external_id":"g_vol_wsum_cu_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-06T00:00:00Z","do":"ingest_events","events":[{"code":"g_vol_wsum_cu_many","properties":{"value":10},"timestamp":"2024-03-06T00:00:00Z"}]},{"at":"2024-03-10T00:00:00Z","do":"ingest_events","events":[{"code":"g_vol_wsum_cu_many","properties":{"value":30},"timestamp":"2024-03-10T00:00:00Z"}]},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_vol_wsum_cu_many","properties":{"value":20},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":4000,"taxes_amount_cents":0,"total_amount_cents":4000,"charges_usage":[{"billable_metric_code":"g_vol_wsum_cu_many","units":"40.0","amount_cents":4000,"charge_model":"volume"}]}},
+  }));
+
+  it("b01/percentage/max_agg/invoice/none", () =>
+    expectRow({
+    id: "b01/percentage/max_agg/invoice/none",
+    setup: {"metrics":[{"code":"g_pct_max_in_none","aggregation_type":"max_agg","field_name":"amount"}],"plan":{"code":"gp_g_pct_max_in_none","interval":"monthly","amount_cents":1000},"charges":[{"billable_metric_code":"g_pct_max_in_none","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_events":2}}],"customer":{"external_id":"g_pct_max_in_none_cust","currency":"EUR"},"subscription":{"external_id":"g_pct_max_in_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":1000,"taxes_amount_cents":0,"total_amount_cents":1000,"fees_count":1,"fees":[{"fee_type":"subscription","amount_cents":1000}]}},
+  }));
+
+  it("b01/percentage/sum_agg/current_usage/none", () =>
+    expectRow({
+    id: "b01/percentage/sum_agg/current_usage/none",
+    setup: {"metrics":[{"code":"g_pct_sum_cu_none","aggregation_type":"sum_agg","field_name":"amount"}],"plan":{"code":"gp_g_pct_sum_cu_none","interval":"monthly","amount_cents":1000},"charges":[{"billable_metric_code":"g_pct_sum_cu_none","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_total_aggregation":"25"}}],"customer":{"external_id":"g_pct_sum_cu_none_cust","currency":"EUR"},"subscription":{"external_id":"g_pct_sum_cu_none_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":0,"taxes_amount_cents":0,"total_amount_cents":0,"charges_usage":[{"billable_metric_code":"g_pct_sum_cu_none","units":"0.0","amount_cents":0}]}},
+  }));
+
+  it("b01/percentage/weighted_sum_agg/invoice/one", () =>
+    expectRow({
+    id: "b01/percentage/weighted_sum_agg/invoice/one",
+    setup: {"metrics":[{"code":"g_pct_wsum_in_one","aggregation_type":"weighted_sum_agg","field_name":"value","recurring":true,"weighted_interval":"seconds"}],"plan":{"code":"gp_g_pct_wsum_in_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_pct_wsum_in_one","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_events":2}}],"customer":{"external_id":"g_pct_wsum_in_one_cust","currency":"EUR"},"subscription":{"external_id":"g_pct_wsum_in_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-16T00:00:00Z","do":"ingest_events","events":[{"code":"g_pct_wsum_in_one","properties":{"value":62},"timestamp":"2024-03-16T00:00:00Z"}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":320,"taxes_amount_cents":0,"total_amount_cents":320,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"32.0","amount_cents":320}]}},
+  }));
+
+  it("b01/percentage/sum_agg/current_usage/one", () =>
+    expectRow({
+    id: "b01/percentage/sum_agg/current_usage/one",
+    setup: {"metrics":[{"code":"g_pct_sum_cu_one","aggregation_type":"sum_agg","field_name":"amount"}],"plan":{"code":"gp_g_pct_sum_cu_one","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_pct_sum_cu_one","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_total_aggregation":"25"}}],"customer":{"external_id":"g_pct_sum_cu_one_cust","currency":"EUR"},"subscription":{"external_id":"g_pct_sum_cu_one_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_pct_sum_cu_one","properties":{"amount":60}}]},{"at":"2024-03-20T10:00:00Z","do":"fetch_current_usage"}],
+    expect: {"usage":{"amount_cents":400,"taxes_amount_cents":0,"total_amount_cents":400,"charges_usage":[{"billable_metric_code":"g_pct_sum_cu_one","units":"60.0","amount_cents":400,"charge_model":"percentage"}]}},
+  }));
+
+  it("b01/percentage/unique_count_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/percentage/unique_count_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_pct_ucnt_in_many","aggregation_type":"unique_count_agg","field_name":"uid"}],"plan":{"code":"gp_g_pct_ucnt_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_pct_ucnt_in_many","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5"}}],"customer":{"external_id":"g_pct_ucnt_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_pct_ucnt_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_pct_ucnt_in_many","properties":{"uid":"u1"}},{"code":"g_pct_ucnt_in_many","properties":{"uid":"u2"}},{"code":"g_pct_ucnt_in_many","properties":{"uid":"u2"}},{"code":"g_pct_ucnt_in_many","properties":{"uid":"u3"}},{"code":"g_pct_ucnt_in_many","properties":{"uid":"u4"}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":240,"taxes_amount_cents":0,"total_amount_cents":240,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"4.0","amount_cents":240}]}},
+  }));
+
+  it("b01/percentage/max_agg/invoice/many", () =>
+    expectRow({
+    id: "b01/percentage/max_agg/invoice/many",
+    setup: {"metrics":[{"code":"g_pct_max_in_many","aggregation_type":"max_agg","field_name":"amount"}],"plan":{"code":"gp_g_pct_max_in_many","interval":"monthly","amount_cents":0},"charges":[{"billable_metric_code":"g_pct_max_in_many","charge_model":"percentage","properties":{"rate":"10","fixed_amount":"0.5","free_units_per_events":2}}],"customer":{"external_id":"g_pct_max_in_many_cust","currency":"EUR"},"subscription":{"external_id":"g_pct_max_in_many_sub","billing_time":"calendar"}},
+    timeline: [{"at":"2024-03-01T00:00:00Z","do":"create_subscription"},{"at":"2024-03-05T10:00:00Z","do":"ingest_events","events":[{"code":"g_pct_max_in_many","properties":{"amount":10}},{"code":"g_pct_max_in_many","properties":{"amount":30}},{"code":"g_pct_max_in_many","properties":{"amount":20}}]},{"at":"2024-04-01T01:00:00Z","do":"perform_billing"}],
+    expect: {"invoices":1,"invoice":{"invoice_type":"subscription","status":"finalized","fees_amount_cents":350,"taxes_amount_cents":0,"total_amount_cents":350,"fees_count":2,"fees":[{"fee_type":"subscription","amount_cents":0},{"fee_type":"charge","units":"30.0","amount_cents":350}]}},
+  }));
 });

@@ -1,7 +1,7 @@
 /**
- * Rows of Lago's golden billing suite, getlago/lago-api spec/scenarios/golden/matrix/b09_lifecycle.yml (43 rows; 40 agree, 3 disagree)
+ * Rows of Lago's golden billing suite, getlago/lago-api spec/scenarios/golden/matrix/b09_lifecycle.yml (43 rows; all agree since the termination options were stored)
  * (figures only), run through `simulate` (translation and comparison: golden-lifecycle-helpers.ts).
- * Agreeing rows: a sample. Disagreeing rows: `it.fails` after a `// MISMATCH` note.
+ * Agreeing rows: a sample.
  * Rows whose setup stores on_termination_credit_note on the subscription also carry the runner's
  * PUT /subscriptions as an `update_subscription` step.
  */
@@ -217,7 +217,7 @@ const rows: GoldenRow[] = [
 
 const row = (id: string): GoldenRow => rows.find((r) => r.id === id) ?? (() => { throw new Error(`no row ${id}`); })();
 
-describe("golden b09: b09_lifecycle.yml (43 rows; 40 agree, 3 disagree)", () => {
+describe("golden b09: b09_lifecycle.yml (43 rows; all agree since the termination options were stored)", () => {
   it("b09/terminate/arrears/none", () => expectGolden(row("b09/terminate/arrears/none")));
   it("b09/upgrade/advance/none", () => expectGolden(row("b09/upgrade/advance/none")));
   it("b09/upgrade/arrears/none", () => expectGolden(row("b09/upgrade/arrears/none")));
@@ -231,34 +231,11 @@ describe("golden b09: b09_lifecycle.yml (43 rows; 40 agree, 3 disagree)", () => 
   it("b09/gated-activation/advance/offset", () => expectGolden(row("b09/gated-activation/advance/offset")));
   it("b09/ending-at/advance/none", () => expectGolden(row("b09/ending-at/advance/none")));
 
-  // MISMATCH — expected (row): on_termination_credit_note `skip` stored on the subscription
-  // (PUT /subscriptions after creation) → the upgrade issues no credit note; invoice 1 = 4500 fees,
-  // credit_notes_amount_cents 0, total 4500. Actual (ratecard): update_subscription ignores
-  // on_termination_credit_note, the upgrade credits 15 unused days (1500) → credit_notes 1500, total 3000.
-  // Diagnosis: the credit-note policy can only be given to terminate_subscription; a plan change and
-  // ending_at always credit. Docs: periods.md §8.1 says the upgrade's credit note is `credit` only
-  // (refund/offset unsupported); the 2026 Lago stores the policy on the subscription and honours it on
-  // upgrade. Classification: version conflict. Likely src: src/simulator/subscriptionOps.ts
-  // (updateSubscription) and src/simulator/planChanges.ts.
-  it.fails("b09/upgrade/advance/skip", () => expectGolden(row("b09/upgrade/advance/skip")));
+  // Termination options stored on the subscription (create/update_subscription) hold for a
+  // termination at ending_at and, for `skip`, for an upgrade (src/simulator/subscriptionOps.ts).
+  it("b09/upgrade/advance/skip", () => expectGolden(row("b09/upgrade/advance/skip")));
 
-  // MISMATCH — expected (row): `refund` stored on the subscription, so the ending_at termination on
-  // 04-21 gives a note with credit 0, refund 900 (refund_status pending), balance 0. Actual (ratecard): the ending_at termination always credits: credit 900, refund 0,
-  // offset 0, balance 900. Diagnosis: update_subscription does not take on_termination_credit_note and
-  // the clock's ending_at termination uses `credit` (docs/simulator.md "The clock" step 4). Docs:
-  // periods.md §9 lists the options for a termination but not how an ending_at termination gets one;
-  // simulator.md says ending_at terminates with a `credit` note; the 2026 Lago reads the option stored on
-  // the subscription (TerminateService). Classification: version conflict. Likely src:
-  // src/simulator/subscriptionOps.ts (updateSubscription), src/simulator/clock.ts (ending_at).
-  it.fails("b09/ending-at/advance/refund", () => expectGolden(row("b09/ending-at/advance/refund")));
+  it("b09/ending-at/advance/refund", () => expectGolden(row("b09/ending-at/advance/refund")));
 
-  // MISMATCH — expected (row): `offset` stored on the subscription, so the ending_at termination on
-  // 04-21 gives a note with credit 0, offset 900, balance 0, and invoice 0 due 1100. Actual (ratecard): the ending_at termination always credits: credit 900, refund 0,
-  // offset 0, balance 900; invoice 0 still due 2000. Diagnosis: update_subscription does not take on_termination_credit_note and
-  // the clock's ending_at termination uses `credit` (docs/simulator.md "The clock" step 4). Docs:
-  // periods.md §9 lists the options for a termination but not how an ending_at termination gets one;
-  // simulator.md says ending_at terminates with a `credit` note; the 2026 Lago reads the option stored on
-  // the subscription (TerminateService). Classification: version conflict. Likely src:
-  // src/simulator/subscriptionOps.ts (updateSubscription), src/simulator/clock.ts (ending_at).
-  it.fails("b09/ending-at/advance/offset", () => expectGolden(row("b09/ending-at/advance/offset")));
+  it("b09/ending-at/advance/offset", () => expectGolden(row("b09/ending-at/advance/offset")));
 });
