@@ -5,6 +5,7 @@
 import type { CurrencyCode } from "../core/currency.js";
 import { type Decimal, ZERO, dec, max, round, sum, toScaledBigInt } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
+import { subunitToUnit } from "../core/money.js";
 import { requirePositiveInteger } from "./_check.js";
 import { lastSecond, utcEpochDay } from "./_days.js";
 import { type FixedChargeModel, priceFixedChargeUnits } from "./fixedCharges.js";
@@ -35,7 +36,9 @@ export function fixedChargeDeltaFee(input: FixedChargeDeltaInput): FeeAmounts {
   requirePositiveInteger(input.fixed_charges_duration_in_days, ["fixed_charges_duration_in_days"]);
   const delta = input.new_units.minus(sum(input.paid_units));
   if (!delta.gt(ZERO)) {
-    return priceFixedChargeUnits(input.fixed_charge, ZERO, input.currency);
+    // Nothing is billed: not even a first range's flat amount (graduated, volume).
+    const zero = priceFixedChargeUnits({ charge_model: "standard", properties: { amount: ZERO } }, ZERO, input.currency);
+    return { ...zero, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details: {} };
   }
   let priced = delta;
   if (input.fixed_charge.prorated) {
@@ -44,7 +47,10 @@ export function fixedChargeDeltaFee(input: FixedChargeDeltaInput): FeeAmounts {
     priced = delta.times(dec(days)).div(dec(input.fixed_charges_duration_in_days));
   }
   const amounts = priceFixedChargeUnits(input.fixed_charge, priced, input.currency);
-  return { ...amounts, units: delta, total_aggregated_units: delta };
+  // The fee shows the delta's units, and the unit amount per delta unit (not per prorated unit).
+  const subunit = subunitToUnit(input.currency);
+  const unit = amounts.precise_amount_cents.div(subunit).div(delta);
+  return { ...amounts, units: delta, total_aggregated_units: delta, precise_unit_amount: unit, unit_amount_cents: toScaledBigInt(round(unit.times(subunit), 0, "down"), 0) };
 }
 
 export interface UpgradeReductionInput {

@@ -17,12 +17,6 @@ export interface FixedChargeUnits {
   readonly units: Decimal;
   /** Units of the last event considered (before proration). */
   readonly full_units_number: Decimal;
-  /**
-   * Prorated: the units changes in time order (`full`, the first one from 0) and each change
-   * prorated from its effective day to the window's end (`pro`, 6 decimals): the per-event
-   * arrays of the prorated graduated model (charges.md §10).
-   */
-  readonly changes?: { readonly full: readonly Decimal[]; readonly pro: readonly Decimal[] };
 }
 
 /**
@@ -51,21 +45,14 @@ export function fixedChargeUnits(
   const windowEndDay = localEpochDay((window.end - 1) as Instant, tz) + 1;
   const duration = dec(options.duration_in_days);
   let units = ZERO;
-  const full: Decimal[] = [];
-  const pro: Decimal[] = [];
-  let before = ZERO;
   byTime.forEach((c, i) => {
     const next = byTime[i + 1];
     const from = localEpochDay(Math.max(c.event.timestamp, window.start) as Instant, tz);
     const to = next === undefined ? windowEndDay : localEpochDay(next.event.timestamp, tz);
     const term = round(c.event.units.times(dec(Math.max(0, to - from))).div(duration), 6, "half_up");
     if (term.gt(ZERO)) units = units.plus(term);
-    const change = c.event.units.minus(before);
-    before = c.event.units;
-    full.push(change);
-    pro.push(round(change.times(dec(Math.max(0, windowEndDay - from))).div(duration), 6, "half_up"));
   });
-  return { units, full_units_number: last.event.units, changes: { full, pro } };
+  return { units, full_units_number: last.event.units };
 }
 
 interface Considered {

@@ -32,19 +32,17 @@ export type FixedCharge = FixedChargeModel & {
 /**
  * The charge model applied to a number of units, as fee amounts (§16 rounding, negative → 0).
  * Prorated (`fullUnits` given): volume picks its range by the full units and prices the
- * prorated ones (charges.md §7); graduated with the units `changes` fills the tiers by full
- * units and prices each change prorated, flats whole (§10).
+ * prorated ones (charges.md §7); graduated runs the prorated-graduated model (§10) on one event
+ * of the full units worth the prorated units: tiers by the full units, each priced at the
+ * prorated share, flats whole (the reference's fixed-charge aggregation).
  */
-export function priceFixedChargeUnits(
-  charge: FixedChargeModel, units: Decimal, currency: CurrencyCode, fullUnits?: Decimal,
-  changes?: { readonly full: readonly Decimal[]; readonly pro: readonly Decimal[] },
-): FeeAmounts {
+export function priceFixedChargeUnits(charge: FixedChargeModel, units: Decimal, currency: CurrencyCode, fullUnits?: Decimal): FeeAmounts {
   const aggregation = fullUnits === undefined ? { units, events_count: 0 } : { units, events_count: 0, full_units_number: fullUnits };
-  const perChange = charge.charge_model === "graduated" && fullUnits !== undefined && changes !== undefined && changes.full.length > 0;
-  const prorated = fullUnits !== undefined && (charge.charge_model === "volume" || perChange);
+  const prorated = fullUnits !== undefined && (charge.charge_model === "volume" || charge.charge_model === "graduated");
+  // Graduated: the whole period as one event of the full units, worth the prorated units.
   const result = applyChargeModel(
     { ...charge, prorated, pay_in_advance: false },
-    perChange ? { ...aggregation, event_values: changes.full, event_prorated_values: changes.pro } : aggregation,
+    prorated && charge.charge_model === "graduated" ? { ...aggregation, event_values: [fullUnits!], event_prorated_values: [units] } : aggregation,
   );
   return chargeFeeAmounts({
     result: { ...result, amount_details: feeAmountDetails(result.amount_details), full_units_number: fullUnits },
@@ -83,7 +81,7 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Fee {
     duration_in_days: input.fixed_charges_duration_in_days,
     timezone: input.timezone,
   });
-  const amounts = priceFixedChargeUnits(fc, u.units, input.currency, fc.prorated ? u.full_units_number : undefined, u.changes);
+  const amounts = priceFixedChargeUnits(fc, u.units, input.currency, fc.prorated ? u.full_units_number : undefined);
   const toDate = lastSecond(input.window);
   return {
     ...feeIds(input.ids, ["fixed_charge", fc.id ?? fc.code, ...windowParts(input.window.start, toDate)]),

@@ -124,9 +124,11 @@ export function applyPlanUnits(sim: Simulation, subs: readonly Subscription[], c
     const current = s.started_at === null ? undefined : computeBillingPeriod({ ...input, current_usage: true });
     for (const ch of changes) {
       const f = s.plan.fixed_charges.find((x) => x.code === ch.code);
-      if (f === undefined || holdsOwnUnits(s, ch.code)) continue;
-      // What it started with stays the plan's old units (0 for a fixed charge just added).
+      if (f === undefined) continue;
+      // What it started with stays the plan's old units (0 for a fixed charge just added), also
+      // for a subscription holding its own units, which the change does not reach.
       if (s.fixed_charge_base_units?.has(ch.code) !== true) s.fixed_charge_base_units = new Map([...(s.fixed_charge_base_units ?? []), [ch.code, ch.from]]);
+      if (holdsOwnUnits(s, ch.code)) continue;
       if (current === undefined) {
         // Not started: it starts with the new units.
         s.fixed_charge_base_units = new Map([...(s.fixed_charge_base_units ?? []), [ch.code, ch.to]]);

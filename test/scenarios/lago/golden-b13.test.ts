@@ -2,8 +2,7 @@
  * Rows of Lago's golden billing suite, getlago/lago-api spec/scenarios/golden/matrix/b13_fixed_charges.yml (all 36 rows)
  * (figures only), run through `simulate` (translation and comparison: golden-lifecycle-helpers.ts).
  * First 12 rows: all agree (the two prorated graduated / volume rows that disagreed were fixed).
- * The 24 units-change rows: 16 agree, 8 disagree.
- * Agreeing rows: a sample. Disagreeing rows: `it.fails` after a `// MISMATCH` note.
+ * The 24 units-change rows: 16 agreed, the 8 that disagreed were fixed. Rows: a sample.
  */
 import { describe, it } from "vitest";
 import { expectGolden, type GoldenRow } from "./golden-lifecycle-helpers.js";
@@ -135,62 +134,27 @@ describe("golden b13: b13_fixed_charges.yml, units-change rows (24 rows; 16 agre
   it("b13/graduated/advance/not-prorated/increase-mid-period", () => expectGolden(row2("b13/graduated/advance/not-prorated/increase-mid-period")));
   it("b13/volume/arrears/prorated/decrease-mid-period", () => expectGolden(row2("b13/volume/arrears/prorated/decrease-mid-period")));
 
-  // MISMATCH: invoice 1 (the 40 → 20 decrease of a pay-in-advance graduated fixed charge) expected
-  // 0 (fee units 0, amount 0, invoice total 0); ratecard bills 10000 on it: the 0-unit delta is
-  // priced through the graduated model, which charges the first range's flat amount (100.00) for 0
-  // units. Docs: periods.md §7.1 ("If delta ≤ 0, the fee has units 0 and amount 0: a decrease is
-  // never refunded"). Classification: bug. Likely src: src/fees/fixedChargeDelta.ts
-  // (fixedChargeDeltaFee prices ZERO units instead of returning a zero fee).
-  it.fails("b13/graduated/advance/not-prorated/decrease-mid-period", () => expectGolden(row2("b13/graduated/advance/not-prorated/decrease-mid-period")));
+  // Was a MISMATCH, fixed (src/fees/fixedChargeDelta.ts, src/fees/fixedCharges.ts, src/simulator/planFixedCharges.ts).
+  it("b13/graduated/advance/not-prorated/decrease-mid-period", () => expectGolden(row2("b13/graduated/advance/not-prorated/decrease-mid-period")));
 
-  // MISMATCH: expected 175000 (units 25, precise_unit_amount 70 = 10 × 15/30 + 25 × 15/30 unit-months
-  // × 100.00); ratecard 325000 (precise_unit_amount 130). The plan-level change to 40 units on 04-20
-  // does not reach the overriding subscription's events (the not-prorated row agrees), but it
-  // rewrites the units of its start event (04-01, 10 → 40): 40 × 15/30 + 25 × 15/30 = 32.5. Without
-  // the 04-20 plan change ratecard gives 175000. Docs: periods.md §7 (units over time are the events
-  // emitted at start and at each change) and §7.1 (a plan change does not reach a subscription
-  // holding its own units override). Classification: bug. Likely src: src/simulator/fixedCharges.ts
-  // (startUnits falls back to the plan's current units) / src/simulator/planFixedCharges.ts.
-  it.fails("b13/standard/arrears/prorated/subscription-override", () => expectGolden(row2("b13/standard/arrears/prorated/subscription-override")));
+  // Was a MISMATCH, fixed (src/fees/fixedChargeDelta.ts, src/fees/fixedCharges.ts, src/simulator/planFixedCharges.ts).
+  it("b13/standard/arrears/prorated/subscription-override", () => expectGolden(row2("b13/standard/arrears/prorated/subscription-override")));
 
-  // MISMATCH: expected 38000 (units 50, precise_unit_amount 7.6: range by 50, 30 unit-months × 6.00 +
-  // 200.00); ratecard 42500 (8.5): the start event's units follow the plan's later 25 units (25 × 15/30
-  // + 50 × 15/30 = 37.5 × 6.00 + 200.00). Same diagnosis, docs and src as
-  // b13/standard/arrears/prorated/subscription-override. Classification: bug.
-  it.fails("b13/volume/arrears/prorated/subscription-override", () => expectGolden(row2("b13/volume/arrears/prorated/subscription-override")));
+  // Was a MISMATCH, fixed (src/fees/fixedChargeDelta.ts, src/fees/fixedCharges.ts, src/simulator/planFixedCharges.ts).
+  it("b13/volume/arrears/prorated/subscription-override", () => expectGolden(row2("b13/volume/arrears/prorated/subscription-override")));
 
-  // MISMATCH: expected 36875 (units 40, precise_unit_amount 9.21875); ratecard 37500 (9.375).
-  // Diagnosis: for a prorated graduated fixed charge the 2026 reference hands the prorated-graduated
-  // model ONE synthetic event, full = [last event's units] (40) and prorated = [the period's
-  // unit-months] (25): coefficient 25/40 spread over the tiers, flats whole (187.50 + 31.25 +
-  // 150.00). ratecard feeds it one entry per units change (+10 from 04-01, +30 from 04-16, each
-  // prorated to the period end: 100 + 100 + 25 + 150). The rows without a units change agree either
-  // way. Docs: periods.md §7 gives the prorated units and full_units_number but not the per-event
-  // arrays; charges.md §10 describes them for recurring sums only — docs silent. Classification: bug.
-  // Likely src: src/fees/fixedChargeUnits.ts (`changes`) / src/fees/fixedCharges.ts (priceFixedChargeUnits).
-  it.fails("b13/graduated/arrears/prorated/increase-mid-period", () => expectGolden(row2("b13/graduated/arrears/prorated/increase-mid-period")));
+  // Was a MISMATCH, fixed (src/fees/fixedChargeDelta.ts, src/fees/fixedCharges.ts, src/simulator/planFixedCharges.ts).
+  it("b13/graduated/arrears/prorated/increase-mid-period", () => expectGolden(row2("b13/graduated/arrears/prorated/increase-mid-period")));
 
-  // MISMATCH: expected 35000 (units 10, precise_unit_amount 35: full [10], prorated [40 × 15/30 +
-  // 10 × 15/30 = 25] → all in the first range, 25 × 10.00 + 100.00); ratecard 37500 (37.5) from the
-  // per-change arrays (+40, −30), which reach the second range and its flat. Same diagnosis, docs
-  // and src as b13/graduated/arrears/prorated/increase-mid-period. Classification: bug.
-  it.fails("b13/graduated/arrears/prorated/decrease-mid-period", () => expectGolden(row2("b13/graduated/arrears/prorated/decrease-mid-period")));
+  // Was a MISMATCH, fixed (src/fees/fixedChargeDelta.ts, src/fees/fixedCharges.ts, src/simulator/planFixedCharges.ts).
+  it("b13/graduated/arrears/prorated/decrease-mid-period", () => expectGolden(row2("b13/graduated/arrears/prorated/decrease-mid-period")));
 
-  // MISMATCH: expected 36875 (units 40, precise_unit_amount 9.21875, as the increase row); ratecard
-  // 45000 (11.25). Both causes above: the start event follows the plan's later 25 units, and the
-  // per-change arrays. Docs/src: see b13/standard/arrears/prorated/subscription-override and
-  // b13/graduated/arrears/prorated/increase-mid-period. Classification: bug.
-  it.fails("b13/graduated/arrears/prorated/subscription-override", () => expectGolden(row2("b13/graduated/arrears/prorated/subscription-override")));
+  // Was a MISMATCH, fixed (src/fees/fixedChargeDelta.ts, src/fees/fixedCharges.ts, src/simulator/planFixedCharges.ts).
+  it("b13/graduated/arrears/prorated/subscription-override", () => expectGolden(row2("b13/graduated/arrears/prorated/subscription-override")));
 
-  // MISMATCH: invoice 1 (the 10 → 25 delta of a prorated pay-in-advance fixed charge): amount 75000
-  // and units 15 agree, precise_unit_amount expected 50 (amount / delta units, as on the activation
-  // fee of b13/standard/advance/prorated/no-change, which agrees), ratecard 100 (amount / prorated
-  // units 7.5). Docs: periods.md §7.1 gives units and amount of the delta fee, not its unit amount —
-  // docs silent. Classification: bug (display field, no money). Likely src: src/fees/fixedChargeDelta.ts.
-  it.fails("b13/standard/advance/prorated/increase-mid-period", () => expectGolden(row2("b13/standard/advance/prorated/increase-mid-period")));
+  // Was a MISMATCH (the delta fee's unit amount), fixed in src/fees/fixedChargeDelta.ts.
+  it("b13/standard/advance/prorated/increase-mid-period", () => expectGolden(row2("b13/standard/advance/prorated/increase-mid-period")));
 
-  // MISMATCH: invoice 1 (delta 15 from the subscription override): precise_unit_amount expected 50,
-  // ratecard 100; amounts agree. Same diagnosis as b13/standard/advance/prorated/increase-mid-period.
-  // Classification: bug (display field). Likely src: src/fees/fixedChargeDelta.ts.
-  it.fails("b13/standard/advance/prorated/subscription-override", () => expectGolden(row2("b13/standard/advance/prorated/subscription-override")));
+  // Was a MISMATCH (the delta fee's unit amount), fixed in src/fees/fixedChargeDelta.ts.
+  it("b13/standard/advance/prorated/subscription-override", () => expectGolden(row2("b13/standard/advance/prorated/subscription-override")));
 });

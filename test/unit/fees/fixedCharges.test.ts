@@ -103,9 +103,9 @@ describe("prorated graduated and volume fixed charges (full units choose the tie
     expect(fee(volume, [ev("2024-04-16T00:00:00Z", "40")]).amount_cents).toBe(32000n);
   });
 
-  it("20 units all month, 40 from the 16th (30 prorated): graduated 25 × 10 + 5 × 5 + 150 = 425.00; volume by the last 40: 30 × 6 + 200 = 380.00", () => {
+  it("20 units all month, 40 from the 16th (30 prorated): graduated as one event of 40 worth 30: 30 × 10 × ¾ + 10 × 5 × ¾ + 150 = 412.50; volume by the last 40: 30 × 6 + 200 = 380.00", () => {
     const events = [ev("2024-03-20T00:00:01Z", "20"), ev("2024-04-16T00:00:00Z", "40")];
-    expect(fee(graduated, events).amount_cents).toBe(42500n);
+    expect(fee(graduated, events).amount_cents).toBe(41250n);
     expect(fee(volume, events).amount_cents).toBe(38000n);
   });
 
