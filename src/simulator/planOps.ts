@@ -104,6 +104,10 @@ export function updatePlan(sim: Simulation, step: Step, index: number): unknown 
       if (charges.length !== s.plan.charges.length || charges.some((ch, k) => ch !== s.plan.charges[k])) usePlan(s, { ...s.plan, charges }, step.at);
     }
   }
+  // The plan's drafts are rebuilt with it (the reference flags them for refresh on a plan update).
+  for (const inv of sim.invoicing.invoices) {
+    if (inv.status === "draft" && inv.runs.some((r) => r.subscription.plan === next || r.subscription.plan.parent_id === old.svc_id)) sim.invoicing.refresh(inv, step.at);
+  }
   sim.advance(step.at);
   return { plan: planJson(next) };
 }

