@@ -64,6 +64,20 @@ export function runSimulation(input: unknown): SimulationResult {
 /** The input's top-level keys (contract §4). */
 const INPUT_KEYS: readonly string[] = ["organization", "billable_metrics", "plans", "add_ons", "coupons", "taxes", "steps", "until"];
 
+/**
+ * Whether a step flags lifetime usage for the threshold check (invoice.md §12.3), as the
+ * reference flags it: events, a subscription created or changed, usage thresholds changed.
+ * A price change alone (update_plan without thresholds) waits for the next event.
+ */
+function flagsLifetimeUsage(step: Step): boolean {
+  switch (step.op) {
+    case "create_event": case "create_events": case "create_subscription": return true;
+    case "update_plan": return step.body["usage_thresholds"] !== undefined || (isObj(step.body["plan"]) && step.body["plan"]["usage_thresholds"] !== undefined);
+    case "update_subscription": return JSON.stringify(step.body).includes("usage_thresholds");
+    default: return false;
+  }
+}
+
 export class Simulation {
   readonly customers = new Map<string, Customer>();
   readonly subscriptions: Subscription[] = [];
@@ -96,11 +110,14 @@ export class Simulation {
   }
 
   run(steps: readonly Step[], until: Instant): SimulationResult {
+    let flagged = false;
     steps.forEach((s, i) => {
       this.advance(s.at);
       this.responses.push(this.perform(s, i));
+      flagged ||= flagsLifetimeUsage(s);
       if (steps[i + 1]?.at !== s.at) {
-        checkUsageThresholds(this, s.at);
+        if (flagged) checkUsageThresholds(this, s.at);
+        flagged = false;
         if (this.alerts.length > 0) evaluateAlerts(this, s.at);
       }
     });

@@ -130,18 +130,6 @@ describe("golden b04_draft_lifecycle.yml", () => {
   // suite's (2026) Lago preview does apply it. Classification: version conflict (our docs state
   // the contrary). Likely src: src/simulator/previewOps.ts.
   it.fails("b04/preview/with-progressive-billing", () => expectSurfaceRow(row("b04/preview/with-progressive-billing")));
-  // MISMATCH b04/void/with-progressive-billing — the 10000 progressive invoice is voided on 6 March:
-  // expected 2 invoices, the period invoice crediting nothing (10000 due, pending); actual 3
-  // invoices: the threshold check that ratecard runs at every step instant (the void step's
-  // instant included) re-fires the 5000 threshold once the voided invoice no longer counts,
-  // issuing a second 10000 progressive invoice that the period invoice then credits (total 0,
-  // succeeded). The void itself and the "voided invoices are not credited" rule agree.
-  // Docs: invoice.md §16 (void flags lifetime usage for recompute) and §12.3 would pass the
-  // threshold again on recompute; docs/simulator.md ("Choices": thresholds checked at step
-  // instants) is ratecard's own choice. In Lago the re-check only runs on the lifetime-usage
-  // clock job, which this row never runs after the void. Classification: bug (docs silent on when
-  // the re-check runs after a void; Lago's row is intended) — low impact, arguably a harness
-  // clock artifact. Likely src: src/simulator/simulate.ts / progressive threshold check
-  // (progressiveLookup.ts).
-  it.fails("b04/void/with-progressive-billing", () => expectSurfaceRow(row("b04/void/with-progressive-billing")));
+  // Was a MISMATCH: usage thresholds are now checked when lifetime usage is flagged (events, subscriptions, thresholds), not after a price change or a void (src/simulator/simulate.ts).
+  it("b04/void/with-progressive-billing", () => expectSurfaceRow(row("b04/void/with-progressive-billing")));
 });

@@ -50,28 +50,13 @@ describe("golden B18: configuration changed while an invoice is in flight", () =
   it("b18/charge_amount/on-draft/final", () => expectStackRow(rows["b18/charge_amount/on-draft/final"]!));
   it("b18/wallet_balance/on-draft/final", () => expectStackRow(rows["b18/wallet_balance/on-draft/final"]!));
   it("b18/coupon/on-draft/preview", () => expectStackRow(rows["b18/coupon/on-draft/preview"]!));
-  // MISMATCH: expected period invoice progressive credit 39000, sub total 0, total 0; actual credit 18000,
-  // sub total 21000, total 21000. ratecard checks usage thresholds at every clock instant, so the reprice on
-  // 10 March re-rates the 60 units to 18000 and issues the second progressive invoice then (18000); the
-  // reference re-checks lifetime usage only when new events flag the subscription (15 March: 130 units x 3.00
-  // = 39000). Same cash over the period, different split. Docs: invoice.md §12.3 gives the crossing rule, not
-  // when it runs (silent). Classification: bug. src/simulator/usageOps.ts (checkUsageThresholds).
-  it.fails("b18/charge_amount/between-progressive-invoices/final", () => expectStackRow(rows["b18/charge_amount/between-progressive-invoices/final"]!));
+  // Was a MISMATCH: usage thresholds are now checked when lifetime usage is flagged (events, subscriptions, thresholds), not after a price change or a void (src/simulator/simulate.ts).
+  it("b18/charge_amount/between-progressive-invoices/final", () => expectStackRow(rows["b18/charge_amount/between-progressive-invoices/final"]!));
   it("b18/plan_amount/between-progressive-invoices/final", () => expectStackRow(rows["b18/plan_amount/between-progressive-invoices/final"]!));
-  // MISMATCH: expected period invoice progressive credit 39000, sub total 0, total 0; actual credit 18000,
-  // sub total 21000, total 21000. ratecard checks usage thresholds at every clock instant, so the reprice on
-  // 10 March re-rates the 60 units to 18000 and issues the second progressive invoice then (18000); the
-  // reference re-checks lifetime usage only when new events flag the subscription (15 March: 130 units x 3.00
-  // = 39000). Same cash over the period, different split. Docs: invoice.md §12.3 gives the crossing rule, not
-  // when it runs (silent). Classification: bug. src/simulator/usageOps.ts (checkUsageThresholds).
-  it.fails("b18/charge_amount/between-progressive-invoices/draft", () => expectStackRow(rows["b18/charge_amount/between-progressive-invoices/draft"]!));
-  // MISMATCH: expected period invoice progressive credit 39000, sub total 0, total 0; actual credit 18000,
-  // sub total 21000, total 21000. ratecard checks usage thresholds at every clock instant, so the reprice on
-  // 10 March re-rates the 60 units to 18000 and issues the second progressive invoice then (18000); the
-  // reference re-checks lifetime usage only when new events flag the subscription (15 March: 130 units x 3.00
-  // = 39000). Same cash over the period, different split. Docs: invoice.md §12.3 gives the crossing rule, not
-  // when it runs (silent). Classification: bug. src/simulator/usageOps.ts (checkUsageThresholds).
-  it.fails("b18/charge_amount/between-progressive-invoices/regenerated", () => expectStackRow(rows["b18/charge_amount/between-progressive-invoices/regenerated"]!));
+  // Was a MISMATCH: usage thresholds are now checked when lifetime usage is flagged (events, subscriptions, thresholds), not after a price change or a void (src/simulator/simulate.ts).
+  it("b18/charge_amount/between-progressive-invoices/draft", () => expectStackRow(rows["b18/charge_amount/between-progressive-invoices/draft"]!));
+  // Was a MISMATCH: usage thresholds are now checked when lifetime usage is flagged (events, subscriptions, thresholds), not after a price change or a void (src/simulator/simulate.ts).
+  it("b18/charge_amount/between-progressive-invoices/regenerated", () => expectStackRow(rows["b18/charge_amount/between-progressive-invoices/regenerated"]!));
   // MISMATCH: expected preview progressive credit 39000, sub total 0, total 0; actual credit 0, sub total
   // 39000, total 39000. ratecard's preview takes no progressive credit (invoice.md §15: "No
   // progressive-billing credits"), the 2026 reference does. Classification: version conflict (plus the
