@@ -35,7 +35,7 @@ export function parseMetric(x: unknown, c: IssueCollector, p: Path = ["billable_
   const known = (AGGREGATION_TYPES as readonly unknown[]).includes(type);
   const field = text(x, "field_name", p, c, known && !counting);
   const recurring = bool(x, "recurring", p, c);
-  if (recurring === true && (counting || type === "max_agg" || type === "latest_agg")) c.add("not_allowed", [...p, "recurring"]);
+  if (recurring === true && (counting || type === "max_agg" || type === "latest_agg")) c.add("not_compatible_with_aggregation_type", [...p, "recurring"]);
   if (present(x["weighted_interval"]) && x["weighted_interval"] !== "seconds") c.add("invalid_value", [...p, "weighted_interval"]);
   const fn = x["rounding_function"];
   if (present(fn) && fn !== "round" && fn !== "ceil" && fn !== "floor") c.add("invalid_value", [...p, "rounding_function"]);

@@ -30,9 +30,9 @@ export function parseCharge(raw: unknown, path: Path = ["charge"]): Result<Charg
     return fail(c.issues()!);
   }
   // Volume charges cannot be paid in advance (semantics §7, §15).
-  if (model === "volume" && flags["pay_in_advance"] === true) c.add("not_allowed", [...path, "pay_in_advance"]);
+  if (model === "volume" && flags["pay_in_advance"] === true) c.add("invalid_aggregation_type_or_charge_model", [...path, "pay_in_advance"]);
   // Time proration: standard / graduated / volume in arrears, standard in advance (semantics §13).
-  if (flags["prorated"] === true && !proratable(model, flags["pay_in_advance"] === true)) c.add("not_allowed", [...path, "prorated"]);
+  if (flags["prorated"] === true && !proratable(model, flags["pay_in_advance"] === true)) c.add("invalid_billable_metric_or_charge_model", [...path, "prorated"]);
   const props = chargeModels[model].parse(raw["properties"], [...path, "properties"]);
   if (!props.ok) c.addAll(props.issues);
   const issues = c.issues();

@@ -22,7 +22,7 @@ export const percentage: ChargeModelDef<"percentage"> = {
     });
     const minA = readOptionalDecimal(o, "per_transaction_min_amount", path, c, { code: "invalid_per_transaction_min_amount" });
     const maxA = readOptionalDecimal(o, "per_transaction_max_amount", path, c, { code: "invalid_per_transaction_max_amount" });
-    if (minA && maxA && minA.gt(maxA)) c.add("invalid_per_transaction_min_amount", [...path, "per_transaction_min_amount"]);
+    if (minA && maxA && minA.gt(maxA)) c.add("per_transaction_max_lower_than_per_transaction_min", path);
     return finish(c, () => ({
       rate: rate!,
       fixed_amount: fixed!,

@@ -73,6 +73,9 @@ export const ISSUE_CODES = [
   "invalid_aggregation_type_or_charge_model",
   "invalid_billable_metric_or_charge_model",
   "not_compatible_with_pay_in_advance",
+  "only_compatible_with_pay_in_advance_and_non_invoiceable",
+  "per_transaction_max_lower_than_per_transaction_min",
+  "not_compatible_with_aggregation_type",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

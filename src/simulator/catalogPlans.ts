@@ -175,12 +175,17 @@ function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollect
   if (inAdvance && model !== "volume" && !PAYABLE_IN_ADVANCE.includes(type)) c.add("invalid_aggregation_type_or_charge_model", [...path, "pay_in_advance"]);
   if (model === "dynamic" && type !== "sum_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
   // Percentage models price a total of values, which a latest value is not (charges.md §6).
-  if ((model === "percentage" || model === "graduated_percentage") && type === "latest_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
+  if ((model === "percentage" || model === "graduated_percentage") && type === "latest_agg") c.add("invalid_value", [...path, "properties"]);
+  // Grouping paid fees is for a non-invoiceable charge paid in advance only.
+  const regroup = raw["regroup_paid_fees"];
+  if (regroup != null && !(inAdvance && raw["invoiceable"] === false)) c.add("only_compatible_with_pay_in_advance_and_non_invoiceable", [...path, "regroup_paid_fees"]);
   const min = raw["min_amount_cents"];
   if (inAdvance && typeof min === "number" && min > 0) c.add("not_compatible_with_pay_in_advance", [...path, "min_amount_cents"]);
   // Time proration in arrears prorates what a recurring metric carries (§12, §13); a weighted sum
   // already weighs time. Paid in advance, each event is prorated from its day, whatever the metric.
-  if (raw["prorated"] === true && !inAdvance && (metric.recurring !== true || type === "weighted_sum_agg")) c.add("invalid_billable_metric_or_charge_model", [...path, "prorated"]);
+  // (A model that cannot be prorated at all is parseCharge's refusal, with the same code.)
+  const proratable = model === "standard" || (!inAdvance && (model === "graduated" || model === "volume"));
+  if (raw["prorated"] === true && proratable && !inAdvance && (metric.recurring !== true || type === "weighted_sum_agg")) c.add("invalid_billable_metric_or_charge_model", [...path, "prorated"]);
 }
 
 /** One charge of a plan's `charges` (its id from the plan code and `j`). */

@@ -169,7 +169,7 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
   if (remodeled && e["properties"] == null) c.add("value_is_mandatory", [...path, "properties"]);
   // As the catalog's checks (catalogPlans.ts checkChargeRecord): dynamic pricing needs a sum metric, percentage models no latest value.
   if (remodeled && model === "dynamic" && old.metric.aggregation_type !== "sum_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
-  if (remodeled && (model === "percentage" || model === "graduated_percentage") && old.metric.aggregation_type === "latest_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
+  if (remodeled && (model === "percentage" || model === "graduated_percentage") && old.metric.aggregation_type === "latest_agg") c.add("invalid_value", [...path, "properties"]);
   if (remodeled && e["filters"] == null && (old.usage.filters ?? []).length > 0) c.add("value_is_mandatory", [...path, "filters"]);
   if (e["properties"] != null) {
     const r = parseCharge({ charge_model: model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance, properties: e["properties"] }, path);

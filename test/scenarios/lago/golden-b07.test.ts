@@ -3,12 +3,13 @@
  * translated by ./golden-helpers.ts and ./golden-surface-helpers.ts: current usage mid-period, at
  * the last second of the period and after billing, per aggregation (sum, max, count, unique count,
  * weighted sum, latest), and the lifetime-usage rows' current-usage and invoice figures (the
- * lifetime_usage read itself has no simulate equivalent and is not asserted). The first 32 rows of
- * the file were checked (all agree); a sample is kept here.
+ * lifetime_usage read itself has no simulate equivalent and is not asserted), the usage-equals-invoice
+ * cells and the after-termination cells (the usage read is refused). All 72 rows of the file were
+ * checked (all agree); a sample is kept here.
  */
 import { describe, it } from "vitest";
 import type { Row } from "./golden-helpers.js";
-import { expectSurfaceRow } from "./golden-surface-helpers.js";
+import { expectSurfaceRow, runSurfaceRow } from "./golden-surface-helpers.js";
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -114,6 +115,49 @@ rows.push(
   lt("b7/lifetime-usage/unique_count_agg/after-billing", "b07_lt_uniq_bil", UQ, a3(MAR, [r("mar_a"), r("mar_b"), r("mar_b")]), [ev1(APR[0]!, r("apr_a")), ev1(APR[1]!, r("apr_b")), E(APR[2]!, { properties: r("apr_b") }, { properties: r("apr_c") })], "bil", two(200, 300)),
   lt("b7/lifetime-usage/weighted_sum_agg/mid-period", "b07_lt_wsum_mid", { aggregation_type: "weighted_sum_agg", field_name: "amount", weighted_interval: "seconds" }, a3(["2024-03-10T00:00:00Z", "2024-03-13T00:00:00Z", "2024-03-25T00:00:00Z"], [10, 30, 20]), a3(["2024-04-03T00:00:00Z", "2024-04-06T00:00:00Z", "2024-04-09T00:00:00Z"], [10, 30, 20]), "mid", mid(4900, "b07_lt_wsum_mid", "49.0")),
 );
+// Rows from b7/lifetime-usage/weighted_sum_agg/period-boundary to the end of the file (40 rows: the
+// lifetime-usage, usage-equals-invoice and after-termination cells) were checked too; all agree with
+// ratecard (the lifetime_usage read itself is not asserted, as above: the after-termination lifetime
+// rows keep only their two invoices). A sample follows. `error` rows assert the refusal of the usage
+// read after termination.
+const WSL = { aggregation_type: "weighted_sum_agg", field_name: "amount", weighted_interval: "seconds" };
+const UQI = { aggregation_type: "unique_count_agg", field_name: "unique_id" };
+const X = (at: string) => ({ at, do: "terminate_subscription" });
+const at3 = (...xs: [string, number][]) => xs.map(([at, v]) => E(at, v));
+const inv2 = (first: number, cents: number, units: string) => ({ invoices: 2, invoice: [{ select: { index: 0 }, fees_amount_cents: first, total_amount_cents: first }, { select: { index: 1 }, fees_amount_cents: cents, taxes_amount_cents: 0, total_amount_cents: cents, fees: [{ fee_type: "subscription", amount_cents: 0 }, { fee_type: "charge", units, amount_cents: cents }] }] });
+const pair = (a: number, b: number) => ({ invoices: 2, invoice: [{ select: "first", fees_amount_cents: a, total_amount_cents: a }, { select: "last", fees_amount_cents: b, total_amount_cents: b }] });
+const REFUSED = { error: { stage: "usage", status: 405, code: "no_active_subscription" } };
+const M1 = "2024-03-01T00:00:00Z", A1 = "2024-04-01T01:00:00Z", MY1 = "2024-05-01T01:00:00Z";
+rows.push(
+  lt("b7/lifetime-usage/weighted_sum_agg/period-boundary", "b07_lt_wsum_bnd", WSL, a3(["2024-03-10T00:00:00Z", "2024-03-13T00:00:00Z", "2024-03-25T00:00:00Z"], [10, 30, 20]), a3(["2024-04-03T00:00:00Z", "2024-04-06T00:00:00Z", "2024-04-09T00:00:00Z"], [10, 30, 20]), "bnd", mid(4900, "b07_lt_wsum_bnd", "49.0")),
+  lt("b7/lifetime-usage/latest_agg/period-boundary", "b07_lt_latest_bnd", LAT, a3(MAR, [10, 30, 20]), a3(["2024-04-05T10:00:00Z", "2024-04-10T10:00:00Z", "2024-04-30T23:59:59Z"], [25, 5, 15]), "bnd", mid(1500, "b07_lt_latest_bnd", "15.0")),
+  u("b7/usage-equals-invoice/count_agg/after-billing", "b07_uei_cnt_ab", CNT, [S(M1), E("2024-03-05T10:00:00Z", 10, 30, 20), B(A1), E("2024-04-05T10:00:00Z", 5, 15), CU("2024-04-25T10:00:00Z"), B(MY1)],
+    { usage: usage(200, "b07_uei_cnt_ab", "2.0"), ...inv2(300, 200, "2.0") }),
+  u("b7/usage-equals-invoice/max_agg/after-billing", "b07_uei_max_ab", MAX, [S(M1), E("2024-03-05T10:00:00Z", 10, 30, 20), B(A1), E("2024-04-05T10:00:00Z", 5, 25, 15), CU("2024-04-25T10:00:00Z"), B(MY1)],
+    { usage: usage(2500, "b07_uei_max_ab", "25.0"), ...inv2(3000, 2500, "25.0") }),
+  u("b7/usage-equals-invoice/unique_count_agg/period-boundary", "b07_uei_uniq_bnd", UQI, [S(M1), E("2024-03-05T10:00:00Z", ...["u1", "u2", "u3", "u2"].map((x) => ({ properties: { unique_id: x } }))), CU("2024-03-31T23:00:00Z"), B(A1)],
+    { usage: usage(300, "b07_uei_uniq_bnd", "3.0"), ...inv(300, "3.0") }),
+  u("b7/usage-equals-invoice/latest_agg/after-billing", "b07_uei_lat_ab", LAT, [S(M1), ...at3(["2024-03-04T10:00:00Z", 10], ["2024-03-05T10:00:00Z", 30], ["2024-03-06T10:00:00Z", 20]), B(A1), ...at3(["2024-04-04T10:00:00Z", 5], ["2024-04-05T10:00:00Z", 15], ["2024-04-06T10:00:00Z", 7]), CU("2024-04-25T10:00:00Z"), B(MY1)],
+    { usage: usage(700, "b07_uei_lat_ab", "7.0"), ...inv2(2000, 700, "7.0") }),
+  u("b7/usage-equals-invoice/weighted_sum_agg/after-billing", "b07_uei_wsum_ab", WSL, [S(M1), ...at3(["2024-03-06T00:00:00Z", 31], ["2024-03-16T00:00:00Z", 93], ["2024-03-21T00:00:00Z", 62]), B(A1), ...at3(["2024-04-05T00:00:00Z", 10], ["2024-04-11T00:00:00Z", 30], ["2024-04-17T00:00:00Z", 20]), CU("2024-04-25T10:00:00Z"), B(MY1)],
+    { usage: usage(3800, "b07_uei_wsum_ab", "38.0"), ...inv2(9600, 3800, "38.0") }),
+  u("b7/usage-equals-invoice/weighted_sum_agg/after-termination", "b07_uei_wsum_at", WSL, [S("2024-04-01T00:00:00Z"), ...at3(["2024-04-04T00:00:00Z", 10], ["2024-04-10T00:00:00Z", 30], ["2024-04-19T00:00:00Z", -40]), CU("2024-04-25T11:00:00Z"), X("2024-04-25T12:00:00Z")],
+    { usage: usage(1400, "b07_uei_wsum_at", "14.0"), invoices: 1, invoice: { fees_amount_cents: 1400, taxes_amount_cents: 0, total_amount_cents: 1400 } }),
+  u("b07/hns/current-usage/sum_agg/after-termination", "b07_hns_cu", SUM, [S(M1), E("2024-03-05T10:00:00Z", 30), X("2024-03-10T10:00:00Z"), CU("2024-03-10T11:00:00Z")], REFUSED),
+  u("b07/current-usage/weighted_sum_agg/after-termination", "b07_at_cu_wsum", WS, [S(M1), ...at3(["2024-03-03T00:00:00Z", 31], ["2024-03-05T00:00:00Z", 62], ["2024-03-08T00:00:00Z", 31]), X("2024-03-10T10:00:00Z"), CU("2024-03-10T11:00:00Z")], REFUSED),
+  u("b07/lifetime-usage/weighted_sum_agg/after-termination", "b07_at_lt_wsum", WS, [S(M1), ...at3(["2024-03-05T00:00:00Z", 31], ["2024-03-11T00:00:00Z", 62], ["2024-03-19T00:00:00Z", 31]), B(A1), ...at3(["2024-04-03T00:00:00Z", 15], ["2024-04-07T00:00:00Z", 30]), X("2024-04-11T00:00:00Z"), PUU("2024-04-12T01:00:00Z")],
+    pair(8200, 800), { org: LT }),
+);
+/** A row whose `expect.error` is the refusal of the current-usage read (its other expectations as usual). */
+function expectB07(r: Row): void {
+  const { error, ...expect } = r.expect;
+  if (!error) return expectSurfaceRow(r);
+  const { errs, out, input } = runSurfaceRow({ ...r, expect });
+  const i = (input.steps as Json[]).map((s) => s.op).lastIndexOf("fetch_current_usage");
+  const code = out.responses[i]?.error?.code;
+  if (code !== error.code) errs.push(`usage error: expected ${error.code}, got ${JSON.stringify(out.responses[i]).slice(0, 200)}`);
+  if (errs.length) throw new Error(`${r.id}:\n${errs.join("\n")}`);
+}
 const byId = new Map<string, Row>(rows.map((r: Json) => [r.id, r as Row]));
 const row = (id: string): Row => byId.get(id)!;
 
@@ -126,4 +170,15 @@ describe("golden b07_usage_surfaces.yml", () => {
   it("b07/current-usage/latest_agg/period-boundary", () => expectSurfaceRow(row("b07/current-usage/latest_agg/period-boundary")));
   it("b7/lifetime-usage/max_agg/after-billing", () => expectSurfaceRow(row("b7/lifetime-usage/max_agg/after-billing")));
   it("b7/lifetime-usage/weighted_sum_agg/mid-period", () => expectSurfaceRow(row("b7/lifetime-usage/weighted_sum_agg/mid-period")));
+  it("b7/lifetime-usage/weighted_sum_agg/period-boundary", () => expectB07(row("b7/lifetime-usage/weighted_sum_agg/period-boundary")));
+  it("b7/lifetime-usage/latest_agg/period-boundary", () => expectB07(row("b7/lifetime-usage/latest_agg/period-boundary")));
+  it("b7/usage-equals-invoice/count_agg/after-billing", () => expectB07(row("b7/usage-equals-invoice/count_agg/after-billing")));
+  it("b7/usage-equals-invoice/max_agg/after-billing", () => expectB07(row("b7/usage-equals-invoice/max_agg/after-billing")));
+  it("b7/usage-equals-invoice/unique_count_agg/period-boundary", () => expectB07(row("b7/usage-equals-invoice/unique_count_agg/period-boundary")));
+  it("b7/usage-equals-invoice/latest_agg/after-billing", () => expectB07(row("b7/usage-equals-invoice/latest_agg/after-billing")));
+  it("b7/usage-equals-invoice/weighted_sum_agg/after-billing", () => expectB07(row("b7/usage-equals-invoice/weighted_sum_agg/after-billing")));
+  it("b7/usage-equals-invoice/weighted_sum_agg/after-termination", () => expectB07(row("b7/usage-equals-invoice/weighted_sum_agg/after-termination")));
+  it("b07/hns/current-usage/sum_agg/after-termination", () => expectB07(row("b07/hns/current-usage/sum_agg/after-termination")));
+  it("b07/current-usage/weighted_sum_agg/after-termination", () => expectB07(row("b07/current-usage/weighted_sum_agg/after-termination")));
+  it("b07/lifetime-usage/weighted_sum_agg/after-termination", () => expectB07(row("b07/lifetime-usage/weighted_sum_agg/after-termination")));
 });

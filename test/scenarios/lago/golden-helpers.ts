@@ -17,6 +17,9 @@ export interface Row {
   timeline: Json[];
   expect: Json;
   skip?: string;
+  /** `perform_wallet_refresh` reads every wallet (`fetch_wallet` refreshes ongoing balances and
+   * runs threshold rules), instead of only keeping the instant. */
+  refreshWallets?: boolean;
 }
 
 interface Ctx {
@@ -216,11 +219,15 @@ export function build(row: Row): { input: Json; ctx: Ctx } {
       case "update_subscription":
         steps.push({ at, op: "update_subscription", body: { external_id: ctx.subId, ...(st.params ?? {}) } });
         break;
+      case "perform_wallet_refresh":
+        if (row.refreshWallets)
+          ctx.walletSteps.forEach((_, k) => steps.push({ at, op: "fetch_wallet", body: { svc_id: { $ref: { wallet: k, field: "svc_id" } } } }));
+        else steps.push({ at, op: "fetch_subscription", body: { external_id: ctx.subId } });
+        break;
       case "perform_billing":
       case "perform_usage_update":
       case "perform_invoices_refresh":
       case "perform_finalize_refresh":
-      case "perform_wallet_refresh":
       case "perform_interval_wallet_top_ups":
       case "perform_ended_subscriptions_termination":
       case "perform_subscriptions_activation":

@@ -67,7 +67,7 @@ describe("aggregate (JSON)", () => {
     })).toEqual({
       "billable_metric.code": ["value_is_mandatory"],
       "billable_metric.field_name": ["value_is_mandatory"],
-      "billable_metric.recurring": ["not_allowed"],
+      "billable_metric.recurring": ["not_compatible_with_aggregation_type"],
       "billable_metric.rounding_function": ["invalid_value"],
       "billable_metric.expression": ["invalid_expression"],
       to_datetime: ["invalid_value"],

@@ -64,7 +64,7 @@ describe("volume ranges (§19)", () => {
     expect(issuesOf(volume([range(0, 100, "1", "0"), range(101, 200, "1", "0"), range(202, null, "1", "0")]))).toEqual([]);
   });
   it("refuses pay in advance", () => {
-    expect(issuesOf({ ...volume([range(0, null, "1", "0")]), pay_in_advance: true })).toEqual([["charge.pay_in_advance", "not_allowed"]]);
+    expect(issuesOf({ ...volume([range(0, null, "1", "0")]), pay_in_advance: true })).toEqual([["charge.pay_in_advance", "invalid_aggregation_type_or_charge_model"]]);
   });
 });
 
@@ -88,7 +88,7 @@ describe("prorated charges (§13)", () => {
     ["graduated percentage", { charge_model: "graduated_percentage", properties: { graduated_percentage_ranges: [{ from_value: 0, to_value: null, rate: "1", flat_amount: "0" }] }, prorated: true }],
     ["graduated in advance", { ...graduated([range(0, null, "1", "0")]), prorated: true, pay_in_advance: true }],
   ])("refuses %s", (_, charge) => {
-    expect(issuesOf(charge)).toEqual([["charge.prorated", "not_allowed"]]);
+    expect(issuesOf(charge)).toEqual([["charge.prorated", "invalid_billable_metric_or_charge_model"]]);
   });
 });
 
@@ -101,7 +101,7 @@ describe("graduated percentage, package, percentage, standard (§19)", () => {
     ["package no amount", { charge_model: "package", properties: { package_size: 2 } }, [[`${P}.amount`, "value_is_mandatory"]]],
     ["percentage rate abc", { charge_model: "percentage", properties: { rate: "abc" } }, [[`${P}.rate`, "invalid_rate"]]],
     ["percentage free events 0", { charge_model: "percentage", properties: { rate: "1", free_units_per_events: 0 } }, [[`${P}.free_units_per_events`, "invalid_free_units_per_events"]]],
-    ["percentage min > max", { charge_model: "percentage", properties: { rate: "1", per_transaction_min_amount: "5", per_transaction_max_amount: "2" } }, [[`${P}.per_transaction_min_amount`, "invalid_per_transaction_min_amount"]]],
+    ["percentage min > max", { charge_model: "percentage", properties: { rate: "1", per_transaction_min_amount: "5", per_transaction_max_amount: "2" } }, [[P, "per_transaction_max_lower_than_per_transaction_min"]]],
     ["percentage fixed −2", { charge_model: "percentage", properties: { rate: "1", fixed_amount: "-2" } }, [[`${P}.fixed_amount`, "invalid_fixed_amount"]]],
     ["standard amount as number", { charge_model: "standard", properties: { amount: 10 } }, [[`${P}.amount`, "invalid_amount"]]],
     ["standard amount empty", { charge_model: "standard", properties: { amount: "" } }, [[`${P}.amount`, "invalid_amount"]]],

@@ -52,8 +52,16 @@ describe("plan charges checked against their metric", () => {
       { billable_metric_code: "sum_agg", charge_model: "percentage", properties: { rate: "1" } },
     ];
     expect(details({ plans: [plan(charges)] })).toEqual({
-      "plans.0.charges.0.charge_model": ["invalid_aggregation_type_or_charge_model"],
-      "plans.0.charges.1.charge_model": ["invalid_aggregation_type_or_charge_model"],
+      "plans.0.charges.0.properties": ["invalid_value"],
+      "plans.0.charges.1.properties": ["invalid_value"],
+    });
+  });
+
+  it("refuses regroup_paid_fees unless the charge is paid in advance and not invoiced", () => {
+    const regroup = { regroup_paid_fees: "invoice" };
+    expect(details({ plans: [plan([standard("sum_agg", { pay_in_advance: true, ...regroup }), standard("sum_agg", regroup), standard("sum_agg", { pay_in_advance: true, invoiceable: false, ...regroup })])] })).toEqual({
+      "plans.0.charges.0.regroup_paid_fees": ["only_compatible_with_pay_in_advance_and_non_invoiceable"],
+      "plans.0.charges.1.regroup_paid_fees": ["only_compatible_with_pay_in_advance_and_non_invoiceable"],
     });
   });
 

@@ -40,7 +40,7 @@ describe("simulate catalog: fixed charges", () => {
     const volume = { add_on_code: "seats", charge_model: "volume", units: 1, pay_in_advance: true,
       properties: { volume_ranges: [{ from_value: 0, to_value: null, per_unit_amount: "1", flat_amount: "0" }] } };
     expect(details([volume, ok, ok])).toEqual({
-      "plans.0.fixed_charges.0.pay_in_advance": ["not_allowed"],
+      "plans.0.fixed_charges.0.pay_in_advance": ["invalid_aggregation_type_or_charge_model"],
       "plans.0.fixed_charges.2.code": ["invalid_value"],
     });
   });
