@@ -151,10 +151,7 @@ function feeOf(
     units: advance ?? u.units,
     events_count: eventsCount,
     ...(u.full_units_number === undefined ? {} : { full_units_number: u.full_units_number }),
-    // Only sums and counts keep running totals (charges.md §6.1); for the other metrics the
-    // percentage model's free units see an empty list, as the reference reads a missing one.
-    ...(u.running_total === undefined ? (priced.charge_model === "percentage" ? { running_total: [] } : {}) : { running_total: u.running_total }),
-    ...(u.event_values === undefined ? perEventFallback(priced, input.metric.aggregation_type, u, eventsCount) : { event_values: u.event_values }),
+    ...percentageInputs(priced, input.metric.aggregation_type, u, eventsCount),
     // Prorated sums: `pro[i]` beside `full[i]` (prorated graduated, charges.md §10).
     ...(u.event_prorated_values === undefined ? {} : { event_prorated_values: u.event_prorated_values }),
     ...(u.precise_total_amount_cents === undefined ? {} : { precise_total_amount_cents: u.precise_total_amount_cents }),
@@ -193,17 +190,28 @@ function feeOf(
 }
 
 /**
- * Per-transaction values for a percentage charge with a per-transaction minimum or maximum on
- * a metric whose aggregation keeps none (the aggregator gives them for sums and counts): as
- * the reference's per-event aggregation, 1 per event for a unique count; for the others the
+ * The per-event lists the percentage model reads (charges.md §6), for an aggregation that
+ * may not keep them (it does for sums and counts, and the running total for unique counts):
+ * a missing running total reads as empty (no free units on the base; free events =
+ * `free_units_per_events`), and missing per-transaction values, when a minimum or maximum is
+ * set, are the reference's per-event aggregation: 1 per event for a unique count, else the
  * aggregated value as the first transaction and 0 for each other event (the reference keeps
- * the first maximum, 0 for the other events).
+ * the first maximum, 0 for the other events). Other models: the lists as they are.
  */
-export function perEventFallback(priced: Charge, type: string, u: UnitsResult, eventsCount: number): { event_values?: readonly Decimal[] } {
-  if (priced.charge_model !== "percentage") return {};
+export function percentageInputs(
+  priced: Charge, type: string, u: Pick<UnitsResult, "units" | "running_total" | "event_values">, eventsCount: number,
+): { running_total?: readonly Decimal[]; event_values?: readonly Decimal[] } {
+  const given = { ...(u.running_total === undefined ? {} : { running_total: u.running_total }), ...(u.event_values === undefined ? {} : { event_values: u.event_values }) };
+  if (priced.charge_model !== "percentage") return given;
   const p = priced.properties;
-  if (p.per_transaction_min_amount === null && p.per_transaction_max_amount === null) return {};
-  if (eventsCount === 0) return { event_values: [] };
-  if (type === "unique_count_agg") return { event_values: Array.from({ length: eventsCount }, () => ONE) };
-  return { event_values: [u.units, ...Array.from({ length: eventsCount - 1 }, () => ZERO)] };
+  const bounded = p.per_transaction_min_amount !== null || p.per_transaction_max_amount !== null;
+  const perEvent = (): readonly Decimal[] => {
+    if (eventsCount === 0) return [];
+    if (type === "unique_count_agg") return Array.from({ length: eventsCount }, () => ONE);
+    return [u.units, ...Array.from({ length: eventsCount - 1 }, () => ZERO)];
+  };
+  return {
+    running_total: u.running_total ?? [],
+    ...(u.event_values !== undefined ? { event_values: u.event_values } : bounded ? { event_values: perEvent() } : {}),
+  };
 }

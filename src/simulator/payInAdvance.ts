@@ -8,7 +8,7 @@ import type { Instant } from "../core/instant.js";
 import { aggregateEvents, compileFilter, propertyText, prorateEventUnits } from "../aggregation/index.js";
 import {
   ALL_FILTER_VALUES, type AdvanceAggregation, type Fee, type UsageChargeFilter,
-  chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts, perEventFallback, toAdvanceEvents,
+  chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts, percentageInputs, toAdvanceEvents,
 } from "../fees/index.js";
 import { computeBillingPeriod } from "../period/index.js";
 import type { BilledFee } from "./billing.js";
@@ -90,10 +90,9 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEv
   });
   const amounts = payInAdvanceFeeAmounts({
     charge: priced,
-    // Only sums and counts keep running totals; the percentage model reads a missing one as empty (usageChargeFees.ts).
     aggregation: {
-      units: agg.units, events_count: agg.events_count as number, running_total: agg.running_total ?? (priced.charge_model === "percentage" ? [] : undefined),
-      ...(agg.event_values === undefined ? perEventFallback(priced, ch.metric.aggregation_type, agg, agg.events_count as number) : { event_values: agg.event_values }),
+      units: agg.units, events_count: agg.events_count as number,
+      ...percentageInputs(priced, ch.metric.aggregation_type, agg, agg.events_count as number),
       ...(agg.precise_total_amount_cents === undefined ? {} : { precise_total_amount_cents: agg.precise_total_amount_cents }),
     },
     ...(priced.charge_model === "dynamic" && event.precise_total_amount_cents !== undefined ? { event_precise_total_amount_cents: dec(event.precise_total_amount_cents) } : {}),
