@@ -73,7 +73,10 @@ function flagsLifetimeUsage(step: Step): boolean {
   switch (step.op) {
     case "create_event": case "create_events": case "create_subscription": return true;
     case "update_plan": return step.body["usage_thresholds"] !== undefined || (isObj(step.body["plan"]) && step.body["plan"]["usage_thresholds"] !== undefined);
-    case "update_subscription": return JSON.stringify(step.body).includes("usage_thresholds");
+    case "update_subscription": {
+      const inner = isObj(step.body["subscription"]) ? step.body["subscription"] : step.body;
+      return isObj(inner["plan_overrides"]) && inner["plan_overrides"]["usage_thresholds"] !== undefined;
+    }
     default: return false;
   }
 }
