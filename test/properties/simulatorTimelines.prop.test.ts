@@ -121,6 +121,12 @@ function input(x: X): Obj {
   };
 }
 
+interface Invoice {
+  svc_id: string; fees: readonly { amount_cents: number }[]; fees_amount_cents: number; progressive_billing_credit_amount_cents: number;
+  coupons_amount_cents: number; sub_total_excluding_taxes_amount_cents: number; taxes_amount_cents: number;
+  sub_total_including_taxes_amount_cents: number; credit_notes_amount_cents: number; prepaid_credit_amount_cents: number; total_amount_cents: number;
+}
+
 // Refusals a well-formed step may meet for the state it finds.
 const OK_CODES = new Set(["no_active_subscription", "subscription_not_found", "invoice_not_found", "not_voidable", "invalid_type_or_status", "validation_errors", "invalid_status", "fee_not_found", "cannot_apply_to_paid_invoice"]);
 
@@ -136,6 +142,15 @@ describe("simulate: timelines of well-formed calls", () => {
       }
       const codes = out.responses.flatMap((r) => (r.error === undefined ? [] : [r.error.code]));
       expect(codes.filter((c) => !OK_CODES.has(c))).toEqual([]);
+      // The totals chain of every invoice (invoice.md §1.1), nothing negative.
+      for (const i of (out as unknown as { invoices: readonly Invoice[] }).invoices) {
+        const sum = i.fees.reduce((a, f) => a + f.amount_cents, 0);
+        expect([i.svc_id, i.fees_amount_cents]).toEqual([i.svc_id, sum]);
+        expect(i.sub_total_excluding_taxes_amount_cents).toBe(i.fees_amount_cents - i.progressive_billing_credit_amount_cents - i.coupons_amount_cents);
+        expect(i.sub_total_including_taxes_amount_cents).toBe(i.sub_total_excluding_taxes_amount_cents + i.taxes_amount_cents);
+        expect(i.total_amount_cents).toBe(i.sub_total_including_taxes_amount_cents - i.credit_notes_amount_cents - i.prepaid_credit_amount_cents);
+        expect(Math.min(i.total_amount_cents, i.taxes_amount_cents, i.sub_total_excluding_taxes_amount_cents, ...i.fees.map((f) => f.amount_cents))).toBeGreaterThanOrEqual(0);
+      }
     }), { numRuns: Number(process.env["RATECARD_FUZZ_RUNS"] ?? 100) });
   });
 });
