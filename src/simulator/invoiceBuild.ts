@@ -86,8 +86,25 @@ function feesOf(book: InvoiceBook, s: Subscription, inv: InvoiceRecord): Invoice
  * What the invoices other than `inv` billed for `s`. A voided invoice keeps its fees (invoice.md
  * §16), so it still counts as billed (periods.md §4 rule 3(b), §5); closed ones do not count.
  */
+/** The invoices with a run of each subscription, indexed as the book grows (runs never change). */
+const bySubscription = new WeakMap<InvoiceBook, { seen: number; index: Map<Subscription, InvoiceRecord[]> }>();
+
+function invoicesOf(book: InvoiceBook, s: Subscription): readonly InvoiceRecord[] {
+  let cache = bySubscription.get(book);
+  if (cache === undefined) bySubscription.set(book, (cache = { seen: 0, index: new Map() }));
+  for (; cache.seen < book.invoices.length; cache.seen++) {
+    const inv = book.invoices[cache.seen]!;
+    for (const sub of new Set(inv.runs.map((r) => r.subscription))) {
+      const list = cache.index.get(sub);
+      if (list === undefined) cache.index.set(sub, [inv]);
+      else list.push(inv);
+    }
+  }
+  return cache.index.get(s) ?? [];
+}
+
 function history(book: InvoiceBook, s: Subscription, inv: InvoiceRecord, run: SubscriptionRun): RunHistory {
-  const others = book.invoices.filter((i) => i !== inv && i.status !== "closed" && i.runs.some((r) => r.subscription === s));
+  const others = invoicesOf(book, s).filter((i) => i !== inv && i.status !== "closed");
   const tz = book.ctx.timezoneOf(s.customer);
   return {
     invoices_count: others.length,
