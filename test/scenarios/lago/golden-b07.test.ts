@@ -13,31 +13,7 @@ import { expectSurfaceRow, runSurfaceRow } from "./golden-surface-helpers.js";
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-// u(id, metric, timeline, expect, opts): a monthly calendar plan at 0 with one standard 1.00 charge on `metric`
-function u(id: string, k: string, metric: Json, timeline: Json[], expect: Json, o: { plan?: Json; charge?: Json; charges?: Json[]; metrics?: Json[]; org?: Json; taxes?: Json; customer?: Json; sub?: Json; coupons?: Json; wallets?: Json } = {}) {
-  const metrics = o.metrics ?? [{ code: k, ...metric }];
-  const setup: Json = {
-    metrics,
-    plan: { code: `golden_${k}`, interval: "monthly", amount_cents: 0, ...(o.plan ?? {}) },
-    charges: o.charges ?? [{ billable_metric_code: metrics[0].code, charge_model: "standard", properties: { amount: "1" }, ...(o.charge ?? {}) }],
-    customer: { external_id: `golden_${k}_cust`, currency: "EUR", ...(o.customer ?? {}) },
-    subscription: { external_id: `golden_${k}_sub`, billing_time: "calendar", ...(o.sub ?? {}) },
-  };
-  if (o.org) setup.organization = o.org;
-  if (o.taxes) setup.taxes = o.taxes;
-  if (o.coupons) setup.coupons = o.coupons;
-  if (o.wallets) setup.wallets = o.wallets;
-  const tl = timeline.map((s: Json) => (s.events ? { ...s, events: s.events.map((e: Json) => ({ code: metrics[0].code, ...e })) } : s));
-  return { id, setup, timeline: tl, expect };
-}
-const S = (at: string) => ({ at, do: "create_subscription" });
-const E = (at: string, ...events: Json[]) => ({ at, do: "ingest_events", events: events.map((e) => (typeof e === "number" ? { properties: { amount: e } } : e)) });
-const T = (ts: string, props: Json) => ({ timestamp: ts, properties: props });
-const CU = (at: string) => ({ at, do: "fetch_current_usage" });
-const PU = (at: string) => ({ at, do: "fetch_projected_usage" });
-const PV = (at: string, params?: Json) => ({ at, do: "preview_invoice", ...(params ? { params } : {}) });
-const B = (at: string) => ({ at, do: "perform_billing" });
-const SUM = { aggregation_type: "sum_agg", field_name: "amount" };
+import { B, CU, E, PU, PV, S, SUM, T, u } from "./golden-surface-helpers.js";
 const MAX = { aggregation_type: "max_agg", field_name: "amount" };
 const CNT = { aggregation_type: "count_agg" };
 const UNQ = { aggregation_type: "unique_count_agg", field_name: "sub_id", recurring: false };

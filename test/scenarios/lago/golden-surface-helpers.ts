@@ -115,3 +115,30 @@ export function expectSurfaceRow(row: Row): void {
   const { errs } = runSurfaceRow(row);
   if (errs.length) throw new Error(`${row.id}:\n${errs.join("\n")}`);
 }
+
+// Row builders shared by the golden b07 / b15 tests.
+// u(id, metric, timeline, expect, opts): a monthly calendar plan at 0 with one standard 1.00 charge on `metric`
+export function u(id: string, k: string, metric: Json, timeline: Json[], expect: Json, o: { plan?: Json; charge?: Json; charges?: Json[]; metrics?: Json[]; org?: Json; taxes?: Json; customer?: Json; sub?: Json; coupons?: Json; wallets?: Json } = {}) {
+  const metrics = o.metrics ?? [{ code: k, ...metric }];
+  const setup: Json = {
+    metrics,
+    plan: { code: `golden_${k}`, interval: "monthly", amount_cents: 0, ...(o.plan ?? {}) },
+    charges: o.charges ?? [{ billable_metric_code: metrics[0].code, charge_model: "standard", properties: { amount: "1" }, ...(o.charge ?? {}) }],
+    customer: { external_id: `golden_${k}_cust`, currency: "EUR", ...(o.customer ?? {}) },
+    subscription: { external_id: `golden_${k}_sub`, billing_time: "calendar", ...(o.sub ?? {}) },
+  };
+  if (o.org) setup.organization = o.org;
+  if (o.taxes) setup.taxes = o.taxes;
+  if (o.coupons) setup.coupons = o.coupons;
+  if (o.wallets) setup.wallets = o.wallets;
+  const tl = timeline.map((s: Json) => (s.events ? { ...s, events: s.events.map((e: Json) => ({ code: metrics[0].code, ...e })) } : s));
+  return { id, setup, timeline: tl, expect };
+}
+export const S = (at: string) => ({ at, do: "create_subscription" });
+export const E = (at: string, ...events: Json[]) => ({ at, do: "ingest_events", events: events.map((e) => (typeof e === "number" ? { properties: { amount: e } } : e)) });
+export const T = (ts: string, props: Json) => ({ timestamp: ts, properties: props });
+export const CU = (at: string) => ({ at, do: "fetch_current_usage" });
+export const PU = (at: string) => ({ at, do: "fetch_projected_usage" });
+export const PV = (at: string, params?: Json) => ({ at, do: "preview_invoice", ...(params ? { params } : {}) });
+export const B = (at: string) => ({ at, do: "perform_billing" });
+export const SUM = { aggregation_type: "sum_agg", field_name: "amount" };
