@@ -35,14 +35,14 @@ export function chargeFilterSelections(filters: readonly ChargeFilterDefinition[
   const out: FilterSelection[] = filters.map((f, i) => ({
     filter_index: i,
     filters: expand(f.values),
-    ignored_filters: ignoredFor(i, filters).map(expand),
+    ignored_filters: ignoredFor(i, filters, expand).map(expand),
   }));
   out.push({ filter_index: null, filters: {}, ignored_filters: filters.map((f) => expand(f.values)) });
   return out;
 }
 
 /** The children of filter `i` and how each is ignored by it. */
-function ignoredFor(i: number, filters: readonly ChargeFilterDefinition[]): FilterValues[] {
+function ignoredFor(i: number, filters: readonly ChargeFilterDefinition[], expand: (f: FilterValues) => FilterValues): FilterValues[] {
   const f = filters[i]!.values;
   const fKeys = Object.keys(f);
   const out: FilterValues[] = [];
@@ -61,7 +61,10 @@ function ignoredFor(i: number, filters: readonly ChargeFilterDefinition[]): Filt
       out.push(c.values);
       return;
     }
-    out.push(Object.fromEntries(cKeys.map((k) => [k, isAll(f[k]!) ? c.values[k]! : c.values[k]!.filter((v) => !f[k]!.includes(v))])));
+    // C's values minus F's: an "all values" marker of C is first the metric's values (the
+    // reference's MatchingAndIgnoredService), else the marker would ignore F's own values too.
+    const cv = expand(c.values);
+    out.push(Object.fromEntries(cKeys.map((k) => [k, isAll(f[k]!) ? c.values[k]! : cv[k]!.filter((v) => !f[k]!.includes(v))])));
   });
   return out;
 }

@@ -9,7 +9,9 @@ import type { Decimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { IssueCollector, issue, ValidationError } from "../core/issue.js";
 import type { Tax } from "../invoice/index.js";
-import { trialEnd } from "../fees/index.js";
+import { type UsageChargeFilter, trialEnd } from "../fees/index.js";
+import type { FilterValues } from "../aggregation/index.js";
+import type { Charge } from "../charges/index.js";
 import type { Plan, PlanCharge } from "./catalog.js";
 import { parsePlanCharge } from "./catalogPlans.js";
 import { cancelNext } from "./planChanges.js";
@@ -38,6 +40,38 @@ export function usePlan(s: Subscription, plan: Plan, at: Instant): void {
   if (s.trial_billing_at === null || s.initial_started_at === null) return;
   const t = trialEnd(s.initial_started_at, plan.trial_period);
   s.trial_billing_at = t === null || t.trial_end <= at ? at : t.trial_end;
+}
+
+const sameProperties = (a: Charge, b: Charge): boolean => a.charge_model === b.charge_model && JSON.stringify(a.properties) === JSON.stringify(b.properties);
+
+/**
+ * A parent charge's change (`before` → `after`) reaching a child's own copy of it (`child`),
+ * as the reference cascades it: what the child left as the parent had it takes the new
+ * version — its properties, and each filter (matched by its values) whose properties are still
+ * the parent's old ones, a filter the parent added, a filter the parent removed — and what the
+ * child customized stays. A child on another charge model keeps its charge.
+ */
+function cascadeCharge(child: PlanCharge, before: PlanCharge, after: PlanCharge): PlanCharge {
+  if (child.charge.charge_model !== before.charge.charge_model) return child;
+  const same = (a: FilterValues, b: FilterValues): boolean => JSON.stringify(sortValues(a)) === JSON.stringify(sortValues(b));
+  const oldFilters = before.usage.filters ?? [];
+  const mine = child.usage.filters ?? [];
+  const customized = (f: UsageChargeFilter): boolean => {
+    const parent = oldFilters.find((o) => same(o.values, f.values));
+    return parent === undefined || !sameProperties(parent.charge, f.charge);
+  };
+  const filters = [
+    ...(after.usage.filters ?? []).map((f) => mine.find((m) => same(m.values, f.values) && customized(m)) ?? f),
+    // The child's own filters, and the ones it customized that the parent dropped, stay.
+    ...mine.filter((m) => customized(m) && !(after.usage.filters ?? []).some((f) => same(f.values, m.values))),
+  ];
+  const charge = sameProperties(child.charge, before.charge) ? after.charge : child.charge;
+  const keys = charge === after.charge ? after.usage.pricing_group_keys : child.usage.pricing_group_keys;
+  return { ...child, charge, usage: { ...child.usage, charge, filters, ...(keys === undefined ? {} : { pricing_group_keys: keys }) } };
+}
+
+function sortValues(v: FilterValues): [string, string[]][] {
+  return Object.entries(v).map(([k, l]): [string, string[]] => [k, [...l].sort()]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
@@ -97,10 +131,17 @@ export function updatePlan(sim: Simulation, step: Step, index: number): unknown 
     }
   }
   if (raw["cascade_updates"] === true && raw["charges"] != null) {
-    // Children get the parent's charge changes where their charge is still the parent's: updated, removed, added.
+    // Children get the parent's charge changes: a charge still the parent's is replaced (or
+    // removed); one the child overrode takes each change it did not customize (cascadeCharge).
     for (const s of sim.subscriptions) {
       if (!live(s) || s.plan.parent_id !== old.svc_id) continue;
-      const charges = [...s.plan.charges.flatMap((ch) => (replaced.has(ch) ? (replaced.get(ch) === null ? [] : [replaced.get(ch)!]) : [ch])), ...added];
+      const charges = [...s.plan.charges.flatMap((ch) => {
+        if (replaced.has(ch)) return replaced.get(ch) === null ? [] : [replaced.get(ch)!];
+        const before = old.charges.find((p) => p.svc_id === ch.svc_id);
+        if (before === undefined || !replaced.has(before)) return [ch];
+        const after = replaced.get(before)!;
+        return after === null ? [] : [cascadeCharge(ch, before, after)];
+      }), ...added];
       if (charges.length !== s.plan.charges.length || charges.some((ch, k) => ch !== s.plan.charges[k])) usePlan(s, { ...s.plan, charges }, step.at);
     }
   }
