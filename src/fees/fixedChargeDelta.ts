@@ -5,6 +5,7 @@
 import type { CurrencyCode } from "../core/currency.js";
 import { type Decimal, ZERO, dec, max, round, sum, toScaledBigInt } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
+import { roundHalfAway } from "../core/float.js";
 import { subunitToUnit } from "../core/money.js";
 import { requirePositiveInteger } from "./_check.js";
 import { lastSecond, utcEpochDay } from "./_days.js";
@@ -50,7 +51,9 @@ export function fixedChargeDeltaFee(input: FixedChargeDeltaInput): FeeAmounts {
   // The fee shows the delta's units, and the unit amount per delta unit (not per prorated unit).
   const subunit = subunitToUnit(input.currency);
   const unit = amounts.precise_amount_cents.div(subunit).div(delta);
-  return { ...amounts, units: delta, total_aggregated_units: delta, precise_unit_amount: unit, unit_amount_cents: toScaledBigInt(round(unit.times(subunit), 0, "down"), 0) };
+  // unit_amount_cents: the fee's cents per delta unit, rounded half away from zero (not truncated).
+  const unitCents = toScaledBigInt(round(dec(amounts.amount_cents).div(delta), 0, "half_up"), 0);
+  return { ...amounts, units: delta, total_aggregated_units: delta, precise_unit_amount: unit, unit_amount_cents: unitCents };
 }
 
 export interface UpgradeReductionInput {
@@ -75,7 +78,9 @@ export function upgradedFixedChargeAmount(input: UpgradeReductionInput): bigint 
   const newDays = Math.ceil((input.new_window.end - input.new_window.start) / 86_400_000);
   const oldDays = Math.ceil((input.previous_window.end - input.previous_fee_at) / 86_400_000);
   if (oldDays <= 0) return input.new_amount_cents;
-  const unused = dec(input.previous_fee_amount_cents).times(dec(newDays)).div(dec(oldDays));
-  const reduced = dec(input.new_amount_cents).minus(unused);
-  return toScaledBigInt(round(max(reduced, ZERO), 0, "half_up"), 0);
+  // The deduction is rounded on its own (half away from zero, computed in binary64 as the
+  // reference does), then taken off.
+  const unused = BigInt(roundHalfAway((Number(input.previous_fee_amount_cents) * newDays) / oldDays));
+  const reduced = input.new_amount_cents - unused;
+  return reduced > 0n ? reduced : 0n;
 }
