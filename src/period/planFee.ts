@@ -3,7 +3,7 @@
  */
 import type { Decimal } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
-import { type CalendarDate, dateOf } from "../core/zone.js";
+import { type CalendarDate, dateOf, startOfDayIn } from "../core/zone.js";
 import { floatToDecimal, roundHalfAwayToBigInt } from "../core/float.js";
 import { utcMidnight } from "./_instants.js";
 import { durationInDays } from "./periodDates.js";
@@ -28,7 +28,7 @@ export interface PlanFeeInput {
   readonly terminated_by_upgrade?: boolean | undefined;
   /** `trial_end_datetime`, when the plan has a trial. */
   readonly trial_end?: Instant | null | undefined;
-  /** Rule 4 compares with 00:00 UTC of this date; default: the UTC date of `trial_end`. */
+  /** Rule 4 compares with 00:00 UTC of this date; default: the start of `trial_end`'s day in `timezone`. */
   readonly trial_end_date?: CalendarDate | null | undefined;
 }
 
@@ -91,10 +91,16 @@ export function planFee(input: PlanFeeInput): PlanFee {
   return result(days, days * dayPrice);
 }
 
-/** When the trial ends, as each rule compares it (rule 4: 00:00 UTC of the trial end date). */
+/**
+ * When the trial ends, as each rule compares it. Rule 4 counts from the trial end's date: the
+ * given `trial_end_date` at 00:00 UTC, else the start of the trial end's day in the customer's
+ * zone — the reference's figure (Lago's free_trial_billing spec, Asia/Tokyo: a trial ending on
+ * 2 April local bills 29 of 30 days). periods.md §6 reads the date as a UTC date; the two agree
+ * in UTC and in zones behind it, and only the local date reproduces the spec ahead of UTC.
+ */
 function trialStart(input: PlanFeeInput): Instant | undefined {
   const end = input.trial_end;
   if (end === null || end === undefined) return undefined;
   if (input.rule !== "first_period") return end;
-  return utcMidnight(input.trial_end_date ?? dateOf(end, "UTC"));
+  return input.trial_end_date != null ? utcMidnight(input.trial_end_date) : startOfDayIn(end, input.timezone);
 }

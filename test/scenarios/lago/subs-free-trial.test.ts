@@ -214,16 +214,10 @@ describe("free_trial_billing_spec.rb", () => {
     });
   });
 
-  // MISMATCH (free_trial_billing_spec.rb "with free trial ending on billing day / with customer with
-  // a timezone"): expected the end-of-trial fee 4 833 333 (trial ends 2 April in Asia/Tokyo → 29 of 30
-  // days) — actual 5 000 000 (full month). The 1 April charge-only invoice matches. Diagnosis:
-  // periods.md §6 says rule 4 (calendar first period) prorates from `trial_end_date` taken as 00:00
-  // UTC of the UTC date (2024-04-01 → 30 days); the spec shows Lago uses the trial end in the
-  // customer's zone (2 April, i.e. dayDiff(trial_end_datetime, to) = 29). The doc's claim that both
-  // give the same day count fails for UTC+ zones. Likely src: subscription-fee trial proration in
-  // src/fees (or src/period). Kept as the doc says (periods.md §6 defines trial_end_date as a UTC
-  // date): this spec looks newer than the reference version the docs and vectors follow.
-  it.fails("with free trial ending on billing day / with customer with a timezone (Asia/Tokyo) / follows customer timezone for billing", () => {
+  // free_trial_billing_spec.rb "with free trial ending on billing day / with customer with a timezone":
+  // the end-of-trial fee 4 833 333 (the trial ends on 2 April in Asia/Tokyo → 29 of 30 days). Rule 4
+  // counts from the trial end's date in the customer's zone (src/period/planFee.ts; docs/fees.md).
+  it("with free trial ending on billing day / with customer with a timezone (Asia/Tokyo) / follows customer timezone for billing", () => {
     const start = "2024-03-22T18:12:00Z";
     const at = (until: string) =>
       run({ metrics, plans: [basePlan(10)], steps: [cust(start, "Asia/Tokyo"), subscribe(start, "plan"), use("2024-03-28T00:00:00Z")], until });
