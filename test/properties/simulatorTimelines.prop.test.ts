@@ -1,6 +1,7 @@
 /**
  * Any timeline of well-formed calls on an accepted catalog runs to the end: events, plan
- * changes, price changes, coupons, wallets, credit notes, voids, payments, fixed-charge units,
+ * changes, price changes, plan overrides and cascaded charge updates, coupons, wallets, credit
+ * notes, voids, payments, fixed-charge units,
  * terminations, usage reads and previews in any order, on plans of any interval, timing, trial,
  * grace period, thresholds and commitment. A step may be refused for the state it meets (an
  * invoice that cannot be voided, a note above what is left…) but never crashes the run, and
@@ -42,6 +43,8 @@ const opArb = fc.oneof(
   fc.record({ k: fc.constant("projected"), day: fc.integer({ min: 0, max: 95 }) }),
   fc.record({ k: fc.constant("preview"), day: fc.integer({ min: 0, max: 95 }) }),
   fc.record({ k: fc.constant("finalize"), day: fc.integer({ min: 0, max: 95 }) }),
+  fc.record({ k: fc.constant("override"), day: fc.integer({ min: 0, max: 95 }), withFilters: fc.boolean() }),
+  fc.record({ k: fc.constant("cascade"), day: fc.integer({ min: 0, max: 95 }), withFilters: fc.boolean(), drop: fc.boolean() }),
 );
 const inputArb = fc.record({
   aggregation: fc.constantFrom("count_agg", "sum_agg", "unique_count_agg", "max_agg", "weighted_sum_agg", "latest_agg"),
@@ -101,6 +104,8 @@ function input(x: X): Obj {
       case "usage": timed.push({ at: t, op: "fetch_current_usage", body: { external_customer_id: "c1", external_subscription_id: "s1" } }); break;
       case "projected": timed.push({ at: t, op: "fetch_projected_usage", body: { external_customer_id: "c1", external_subscription_id: "s1" } }); break;
       case "preview": timed.push({ at: t, op: "preview_invoice", body: { customer: { external_id: "c1" }, subscriptions: { external_ids: ["s1"] } } }); break;
+      case "override": timed.push({ at: t, op: "update_subscription", body: { external_id: "s1", subscription: { plan_overrides: { charges: [{ billable_metric_code: "m", properties: charges[0]!.properties, ...(o.withFilters ? { filters: [{ values: { region: ["us"] }, properties: charges[0]!.properties }] } : {}) }] } } } }); break;
+      case "cascade": timed.push({ at: t, op: "update_plan", body: { code: "p1", cascade_updates: true, charges: o.drop ? [] : [{ billable_metric_code: "m", properties: charges[0]!.properties, ...(o.withFilters ? { filters: [{ values: { region: ["eu"] }, properties: charges[0]!.properties }, { values: { region: ["__ALL_FILTER_VALUES__"] }, properties: charges[0]!.properties }] } : {}) }] } }); break;
       case "finalize": timed.push({ at: t, op: "finalize_invoice", body: { invoice_id: { $ref: { invoice: -1, field: "svc_id" } } } }); break;
     }
   }
