@@ -35,6 +35,7 @@ export function parseCharge(raw: unknown, path: Path = ["charge"]): Result<Charg
   if (flags["prorated"] === true && !proratable(model, flags["pay_in_advance"] === true)) c.add("invalid_billable_metric_or_charge_model", [...path, "prorated"]);
   const props = chargeModels[model].parse(raw["properties"], [...path, "properties"]);
   if (!props.ok) c.addAll(props.issues);
+  checkGroupKeys(raw["properties"], [...path, "properties"], c);
   const issues = c.issues();
   if (issues || !props.ok) return fail(issues!);
   return ok({
@@ -47,4 +48,24 @@ export function parseCharge(raw: unknown, path: Path = ["charge"]): Result<Charg
 
 function proratable(model: ChargeModelName, payInAdvance: boolean): boolean {
   return model === "standard" || (!payInAdvance && (model === "graduated" || model === "volume"));
+}
+
+/**
+ * The grouping keys beside a model's properties (the reference's checks): `pricing_group_keys`
+ * (legacy `grouped_by`) null or a list of non-empty texts (`invalid_type`); at most two
+ * `presentation_group_keys` (`too_many_keys`), none twice (`value_is_duplicated`).
+ */
+function checkGroupKeys(properties: unknown, path: Path, c: IssueCollector): void {
+  if (!isObject(properties)) return;
+  for (const key of ["pricing_group_keys", "grouped_by"] as const) {
+    const v = properties[key];
+    if (isAbsent(v)) continue;
+    if (!Array.isArray(v) || !v.every((k) => typeof k === "string" && k !== "")) c.add("invalid_type", [...path, key]);
+  }
+  const presentation = properties["presentation_group_keys"];
+  if (isAbsent(presentation)) return;
+  if (!Array.isArray(presentation)) return c.add("invalid_type", [...path, "presentation_group_keys"]);
+  if (presentation.length > 2) c.add("too_many_keys", [...path, "presentation_group_keys"]);
+  const seen = presentation.map((k) => JSON.stringify(k));
+  if (new Set(seen).size !== seen.length) c.add("value_is_duplicated", [...path, "presentation_group_keys"]);
 }

@@ -76,6 +76,8 @@ export const ISSUE_CODES = [
   "only_compatible_with_pay_in_advance_and_non_invoiceable",
   "per_transaction_max_lower_than_per_transaction_min",
   "not_compatible_with_aggregation_type",
+  "too_many_keys",
+  "value_is_duplicated",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

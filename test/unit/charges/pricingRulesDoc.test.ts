@@ -743,11 +743,8 @@ describe("validation (BE-PR-73 … BE-PR-79)", () => {
     expect(codesOf({ charge_model: "graduated_percentage", properties: { graduated_percentage_ranges: [] } })).toEqual(["missing_graduated_percentage_ranges"]);
   });
 
-  // MISMATCH: expected invalid_type for pricing_group_keys that is not null / empty / an array of non-empty
-  // strings, and too_many_keys / value_is_duplicated for presentation_group_keys, vs actual no issue.
-  // charges.md §11 names the keys but not their validation → docs silent. Classification: bug (validation
-  // only). Likely src/charges/parseCharge.ts.
-  it.fails("BE-PR-77: grouping keys validation (invalid_type, too_many_keys, value_is_duplicated)", () => {
+  // Was a MISMATCH, fixed in src/charges/parseCharge.ts (checkGroupKeys).
+  it("BE-PR-77: grouping keys validation (invalid_type, too_many_keys, value_is_duplicated)", () => {
     const std1 = (p: Json) => ({ charge_model: "standard", properties: { amount: "1", ...p } });
     expect(codesOf(std1({ pricing_group_keys: [""] }))).toEqual(["invalid_type"]);
     expect(codesOf(std1({ pricing_group_keys: "region" }))).toEqual(["invalid_type"]);
