@@ -4,7 +4,6 @@
  * that regroups the paid ones (invoice.md §1.2, §1.4).
  */
 import { dec, div, round, ZERO } from "../core/decimal.js";
-import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant } from "../core/instant.js";
 import { issuingDates, usageChargeFees, usageChargeIsBilled } from "../fees/index.js";
 import type { AppliedInvoiceTax, InvoiceTaxAmounts, InvoiceTotals } from "../invoice/index.js";
@@ -89,11 +88,8 @@ export function issueAdvanceCharges(book: Invoicing, initial: readonly Subscript
   const tz = book.ctx.timezoneOf(customer);
   const net = customer.net_payment_term ?? book.ctx.organization.net_payment_term;
   const dates = issuingDates({ invoice_at: at, timezone: tz, kind: "pay_in_advance_charge", invoice_grace_period: 0, net_payment_term: net });
-  const seq = book.invoices.filter((i) => i.customer === customer).length + 1;
   const inv = newInvoiceRecord({
-    svc_id: stableId("invoice", customer.external_id, seq),
-    number: book.draftNumber(customer),
-    sequential_id: null,
+    ...book.newIdentity(customer),
     customer,
     currency: initial[0]!.plan.currency,
     invoice_type: "advance_charges",

@@ -96,11 +96,8 @@ export class Invoicing implements InvoiceBook {
       ...(customer.issuing_date_anchor == null ? {} : { anchor: customer.issuing_date_anchor }),
       ...(customer.issuing_date_adjustment == null ? {} : { adjustment: customer.issuing_date_adjustment }),
     });
-    const seq = this.invoices.filter((i) => i.customer === customer).length + 1;
     const inv = newInvoiceRecord({
-      svc_id: stableId("invoice", customer.external_id, seq),
-      number: this.draftNumber(customer),
-      sequential_id: null,
+      ...this.newIdentity(customer),
       customer,
       currency: oneOff?.currency ?? runs[0]!.subscription.plan.currency,
       invoice_type: oneOff !== undefined ? oneOff.type ?? "one_off" : progressive ? "progressive_billing" : "subscription",
@@ -256,6 +253,12 @@ export class Invoicing implements InvoiceBook {
    */
   number(customer: Customer, seq: number): string {
     return `${this.prefix(customer)}-${String(seq).padStart(3, "0")}`;
+  }
+
+  /** A new invoice's id (the customer's n-th invoice) and its draft number; it is numbered when finalized. */
+  newIdentity(customer: Customer): { svc_id: string; number: string; sequential_id: null } {
+    const seq = this.invoices.filter((i) => i.customer === customer).length + 1;
+    return { svc_id: stableId("invoice", customer.external_id, seq), number: this.draftNumber(customer), sequential_id: null };
   }
 
   /** The number of an invoice not finalized yet (a draft, an open credit invoice). */
