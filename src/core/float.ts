@@ -25,11 +25,13 @@ export function roundHalfAway(x: number): number {
   return x < 0 ? -Math.round(-x) : Math.round(x);
 }
 
-/** `Float#round` to a bigint (the value must be a safe integer after rounding). */
+/**
+ * `Float#round` to a bigint. Beyond 2^53 every double is already an integer, and Ruby answers
+ * that double's exact integer value, as `BigInt` does (whether such an amount can be shown is
+ * the renderer's concern: `value_is_out_of_range`).
+ */
 export function roundHalfAwayToBigInt(x: number): bigint {
-  const r = roundHalfAway(x);
-  invariant(Number.isSafeInteger(r), `rounded float out of the safe range: ${x}`);
-  return BigInt(r);
+  return BigInt(roundHalfAway(x));
 }
 
 /** The double nearest to a decimal (the reference reading a decimal column into a Float). */

@@ -4,7 +4,7 @@
  * `TextEncoder`). Same name → same id, on every machine and every run.
  */
 import { ValidationError, issue } from "./issue.js";
-import { sha1, utf8 } from "./sha1.js";
+import { SHA1_STATE, loadMessage, sha1Words } from "./sha1.js";
 
 /** RFC 4122 appendix C namespaces. */
 export const NAMESPACE_DNS = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
@@ -26,18 +26,26 @@ export function isUuid(x: unknown): x is string {
  * @throws ValidationError (`namespace: invalid_value`) when the namespace is not a UUID.
  */
 export function uuidV5(name: string, namespace: string = RATECARD_NAMESPACE): string {
-  if (!isUuid(namespace)) throw new ValidationError([issue("invalid_value", ["namespace"])]);
-  const ns = hexToBytes(namespace.replace(/-/g, ""));
-  const text = utf8(name);
-  const input = new Uint8Array(16 + text.length);
-  input.set(ns);
-  input.set(text, 16);
-  const h = sha1(input);
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  const hex = bytesToHex(h.subarray(0, 16));
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  if (namespace !== lastNamespace) {
+    if (!isUuid(namespace)) throw new ValidationError([issue("invalid_value", ["namespace"])]);
+    lastNamespaceBytes = hexToBytes(namespace.replace(/-/g, ""));
+    lastNamespace = namespace;
+  }
+  // No allocation but the result: ids are made for every event, fee and invoice.
+  sha1Words(loadMessage(lastNamespaceBytes, name));
+  const h = SHA1_STATE;
+  const w1 = h[1]!;
+  const w2 = h[2]!;
+  return hex32(h[0]!) + "-" + HEX[(w1 >>> 24) & 255]! + HEX[(w1 >>> 16) & 255]! + "-"
+    + HEX[((w1 >>> 8) & 0x0f) | 0x50]! + HEX[w1 & 255]! + "-"
+    + HEX[((w2 >>> 24) & 0x3f) | 0x80]! + HEX[(w2 >>> 16) & 255]! + "-"
+    + HEX[(w2 >>> 8) & 255]! + HEX[w2 & 255]! + hex32(h[3]!);
 }
+
+let lastNamespace = RATECARD_NAMESPACE;
+let lastNamespaceBytes = hexToBytes(RATECARD_NAMESPACE.replace(/-/g, ""));
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+const hex32 = (x: number): string => HEX[(x >>> 24) & 255]! + HEX[(x >>> 16) & 255]! + HEX[(x >>> 8) & 255]! + HEX[x & 255]!;
 
 /** A part of a stable path: text, a finite number, a boolean, null, or lists and records of them. */
 export type StablePart = string | number | boolean | null | readonly StablePart[] | { readonly [key: string]: StablePart | undefined };
@@ -85,8 +93,3 @@ function hexToBytes(hex: string): Uint8Array {
   return out;
 }
 
-function bytesToHex(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += b.toString(16).padStart(2, "0");
-  return s;
-}

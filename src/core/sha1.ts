@@ -64,3 +64,95 @@ export function sha1(bytes: Uint8Array): Uint8Array {
   h.forEach((v, i) => ov.setInt32(4 * i, v));
   return out;
 }
+
+/** The message buffer of {@link sha1Words}, grown on demand and reused (ids are computed millions of times). */
+let scratch = new Uint8Array(256);
+const W = new Int32Array(80);
+/** The five result words of the last {@link sha1Words} call. */
+export const SHA1_STATE = new Int32Array(5);
+
+/**
+ * Writes `prefix` then the UTF-8 bytes of `s` into the reused message buffer and returns the
+ * message length (same bytes as `utf8`, without allocating).
+ */
+export function loadMessage(prefix: Uint8Array, s: string): number {
+  const need = prefix.length + 3 * s.length + 72;
+  if (scratch.length < need) scratch = new Uint8Array(Math.max(need, 2 * scratch.length));
+  const buf = scratch;
+  buf.set(prefix);
+  let n = prefix.length;
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      buf[n++] = c;
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = s.charCodeAt(i + 1);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        i++;
+      } else c = 0xfffd;
+    }
+    if (c < 0x800) {
+      buf[n++] = 0xc0 | (c >> 6);
+      buf[n++] = 0x80 | (c & 63);
+    } else if (c < 0x10000) {
+      buf[n++] = 0xe0 | (c >> 12);
+      buf[n++] = 0x80 | ((c >> 6) & 63);
+      buf[n++] = 0x80 | (c & 63);
+    } else {
+      buf[n++] = 0xf0 | (c >> 18);
+      buf[n++] = 0x80 | ((c >> 12) & 63);
+      buf[n++] = 0x80 | ((c >> 6) & 63);
+      buf[n++] = 0x80 | (c & 63);
+    }
+  }
+  return n;
+}
+
+/**
+ * SHA-1 of the first `n` bytes of the message buffer ({@link loadMessage}), into
+ * {@link SHA1_STATE}: the same digest as {@link sha1}, with no allocation.
+ */
+export function sha1Words(n: number): void {
+  const total = Math.ceil((n + 9) / 64) * 64;
+  const buf = scratch;
+  buf[n] = 0x80;
+  buf.fill(0, n + 1, total - 8);
+  const hi = Math.floor((n * 8) / 2 ** 32);
+  const lo = (n * 8) >>> 0;
+  buf[total - 8] = hi >>> 24; buf[total - 7] = (hi >>> 16) & 255; buf[total - 6] = (hi >>> 8) & 255; buf[total - 5] = hi & 255;
+  buf[total - 4] = lo >>> 24; buf[total - 3] = (lo >>> 16) & 255; buf[total - 2] = (lo >>> 8) & 255; buf[total - 1] = lo & 255;
+  let h0 = 0x67452301, h1 = 0xefcdab89 | 0, h2 = 0x98badcfe | 0, h3 = 0x10325476, h4 = 0xc3d2e1f0 | 0;
+  const w = W;
+  for (let off = 0; off < total; off += 64) {
+    for (let i = 0; i < 16; i++) {
+      const j = off + 4 * i;
+      w[i] = (buf[j]! << 24) | (buf[j + 1]! << 16) | (buf[j + 2]! << 8) | buf[j + 3]!;
+    }
+    for (let i = 16; i < 80; i++) {
+      const x = w[i - 3]! ^ w[i - 8]! ^ w[i - 14]! ^ w[i - 16]!;
+      w[i] = (x << 1) | (x >>> 31);
+    }
+    let a = h0, b = h1, c = h2, d = h3, e = h4;
+    for (let i = 0; i < 20; i++) {
+      const t = (((a << 5) | (a >>> 27)) + ((b & c) | (~b & d)) + e + 0x5a827999 + w[i]!) | 0;
+      e = d; d = c; c = (b << 30) | (b >>> 2); b = a; a = t;
+    }
+    for (let i = 20; i < 40; i++) {
+      const t = (((a << 5) | (a >>> 27)) + (b ^ c ^ d) + e + 0x6ed9eba1 + w[i]!) | 0;
+      e = d; d = c; c = (b << 30) | (b >>> 2); b = a; a = t;
+    }
+    for (let i = 40; i < 60; i++) {
+      const t = (((a << 5) | (a >>> 27)) + ((b & c) | (b & d) | (c & d)) + e + 0x8f1bbcdc + w[i]!) | 0;
+      e = d; d = c; c = (b << 30) | (b >>> 2); b = a; a = t;
+    }
+    for (let i = 60; i < 80; i++) {
+      const t = (((a << 5) | (a >>> 27)) + (b ^ c ^ d) + e + 0xca62c1d6 + w[i]!) | 0;
+      e = d; d = c; c = (b << 30) | (b >>> 2); b = a; a = t;
+    }
+    h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0; h4 = (h4 + e) | 0;
+  }
+  SHA1_STATE[0] = h0; SHA1_STATE[1] = h1; SHA1_STATE[2] = h2; SHA1_STATE[3] = h3; SHA1_STATE[4] = h4;
+}

@@ -35,7 +35,7 @@ export function crossedThresholdValues(alert: CrossingInput, current: Decimal): 
     }
     if (step !== undefined && step.gt(ZERO)) {
       const base = last ?? ZERO;
-      const k1 = maxInt(ceil(p.minus(base).div(step)), 1);
+      const k1 = maxInt(ceil(p.minus(base).div(step)), 1n);
       const k2 = floor(c.minus(base).div(step));
       for (let k = k1; k <= k2; k++) out.push(base.plus(step.times(dec(k))));
     }
@@ -47,7 +47,7 @@ export function crossedThresholdValues(alert: CrossingInput, current: Decimal): 
     }
     if (step !== undefined && step.gt(ZERO)) {
       const base = first ?? ZERO;
-      const k1 = maxInt(ceil(base.minus(p).div(step)), 1);
+      const k1 = maxInt(ceil(base.minus(p).div(step)), 1n);
       const k2 = floor(base.minus(c).div(step));
       for (let k = k1; k <= k2; k++) out.push(base.minus(step.times(dec(k))));
     }
@@ -76,7 +76,10 @@ function uniqueSorted(xs: readonly Decimal[]): Decimal[] {
   return sorted.filter((x, i) => i === 0 || !x.eq(sorted[i - 1]!));
 }
 
-/** An integral decimal as a number; the step counts of a crossing are small. */
-const ceil = (x: Decimal): number => Number(round(x, 0, "ceil").toFixed(0));
-const floor = (x: Decimal): number => Number(round(x, 0, "floor").toFixed(0));
-const maxInt = (a: number, b: number): number => (a > b ? a : b);
+/**
+ * An integral decimal as a bigint: the step indexes of a crossing are few, but they can be
+ * beyond 2^53 (a threshold of 1e17 with a recurring step of 1), where a number stops counting.
+ */
+const ceil = (x: Decimal): bigint => BigInt(round(x, 0, "ceil").toFixed(0));
+const floor = (x: Decimal): bigint => BigInt(round(x, 0, "floor").toFixed(0));
+const maxInt = (a: bigint, b: bigint): bigint => (a > b ? a : b);

@@ -60,3 +60,15 @@ describe("crossedThresholds (formatted list)", () => {
     expect(json(crossedThresholds(th, values))).toEqual([["a", "100", false], ["b", "50", false], ["r", "150", true], ["r", "200", true]]);
   });
 });
+
+describe("crossedThresholdValues beyond 2^53 (a fuzzed timeline once exhausted the heap here)", () => {
+  it("decreasing, one-time 1e17 + recurring 1: counts the steps exactly (p itself again, the quirk above)", () => {
+    const w = [t(1e17, "big"), t(1, "r", true)];
+    expect(crossing("decreasing", w, 10, 7)).toEqual(["7", "8", "9", "10"]);
+  });
+  it("increasing, one-time 1e17 + recurring 2 from just above it", () => {
+    const w = [{ code: null, value: dec("100000000000000000"), recurring: false }, { code: "r", value: dec(2), recurring: true }];
+    const out = crossedThresholdValues({ direction: "increasing", thresholds: w, previous_value: dec("100000000000000001") }, dec("100000000000000006"));
+    expect(out.map((v) => v.toString())).toEqual(["100000000000000002", "100000000000000004", "100000000000000006"]);
+  });
+});
