@@ -1,5 +1,9 @@
 import fc from "fast-check";
 import { vi } from "vitest";
+import { setInvariantChecks } from "../src/simulator/invariants.js";
+
+// The simulator asserts its invariants in every test that runs it (src/simulator/invariants.ts).
+setInvariantChecks(true);
 
 // Property runs: a quick default locally, more under CI.
 fc.configureGlobal({ numRuns: process.env.CI ? 300 : 100 });

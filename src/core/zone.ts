@@ -70,10 +70,51 @@ function formatterOf(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Offsets already read, per zone and UTC day: a number when the offset holds the whole day,
+ * else the day's change (the first second of the new offset, with the offsets before and
+ * after). A zone changes its offset at most once a day, so a day read at its first and last
+ * second is known for every second between: the `Intl` reads happen once per day and zone,
+ * not once per call (the simulator asks millions of times).
+ */
+const offsetCache = new Map<string, Map<number, number | { readonly at: number; readonly before: number; readonly after: number }>>();
+
 /** The zone's offset from UTC at an instant, in milliseconds (Paris in winter: 3 600 000). */
 export function offsetAt(t: Instant, tz: string): number {
   if (tz === "UTC" || tz === "Etc/UTC") return 0;
   const secondStart = Math.floor(t / 1000) * 1000;
+  const day = Math.floor(secondStart / DAY_MS);
+  let zone = offsetCache.get(tz);
+  if (zone === undefined) {
+    formatterOf(tz); // refuses an unknown zone before anything is cached
+    offsetCache.set(tz, (zone = new Map()));
+  }
+  let known = zone.get(day);
+  if (known === undefined) {
+    const first = day * DAY_MS;
+    const last = first + DAY_MS - 1000;
+    const before = readOffset(first, tz);
+    const after = readOffset(last, tz);
+    if (before === after) known = before;
+    else {
+      // The second at which the new offset starts: a binary search over the day's seconds.
+      let lo = first, hi = last;
+      while (hi - lo > 1000) {
+        const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+        if (readOffset(mid, tz) === after) hi = mid;
+        else lo = mid;
+      }
+      known = { at: hi, before, after };
+    }
+    zone.set(day, known);
+  }
+  return typeof known === "number" ? known : secondStart < known.at ? known.before : known.after;
+}
+
+/** The offset at the start of a second, read from `Intl`. */
+function readOffset(secondStart: number, tz: string): number {
   let year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0, bc = false;
   for (const p of formatterOf(tz).formatToParts(new Date(secondStart))) {
     switch (p.type) {

@@ -9,6 +9,7 @@ import { issuingDates, usageChargeFees, usageChargeIsBilled } from "../fees/inde
 import type { AppliedInvoiceTax, InvoiceTaxAmounts, InvoiceTotals } from "../invoice/index.js";
 import { type BillingPeriod, computeBillingPeriod } from "../period/index.js";
 import { type BilledFee, periodInput, type SubscriptionRun } from "./billing.js";
+import { type EventLog, windowEvents } from "./eventStore.js";
 import type { StandaloneFee } from "./feeOps.js";
 import { newInvoiceRecord } from "./invoiceBook.js";
 import type { Invoicing } from "./invoicing.js";
@@ -20,7 +21,7 @@ import type { Subscription } from "./state.js";
  * pay-in-advance charge of a recurring metric for the period that starts, as it would bill an
  * invoiceable one (billing.ts), but outside any invoice, and keeps them even when all zero.
  */
-export function renewalFees(run: SubscriptionRun, timezone: string, events: Parameters<typeof usageChargeFees>[0]["events"]): BilledFee[] {
+export function renewalFees(run: SubscriptionRun, timezone: string, events: EventLog): BilledFee[] {
   const s = run.subscription;
   const out: BilledFee[] = [];
   if (run.reason !== "periodic") return out;
@@ -32,7 +33,7 @@ export function renewalFees(run: SubscriptionRun, timezone: string, events: Para
     const window = billing.charges_period;
     if (window === null) continue;
     for (const fee of usageChargeFees({
-      charge: ch.usage, metric: ch.metric, events, window, charges_duration_in_days: billing.charges_duration_in_days,
+      charge: ch.usage, metric: ch.metric, events: windowEvents(events, ch.metric.recurring === true, window), charges_duration_in_days: billing.charges_duration_in_days, window,
       timezone, currency: s.plan.currency, renewal: true, ids: { subscription_id: s.svc_id },
     })) out.push({ fee, charge: ch });
   }
@@ -110,7 +111,7 @@ export function issueAdvanceCharges(book: Invoicing, initial: readonly Subscript
   // The reference records the fees' payment on the invoice (a manual payment of its total).
   inv.total_paid_amount_cents = totals.total_amount_cents;
   for (const e of fees) e.payment.invoice = inv;
-  book.invoices.push(inv);
+  book.keep(inv);
   book.close(inv, at);
   return inv;
 }

@@ -14,7 +14,8 @@ import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod, sche
 import type { Tax } from "../invoice/index.js";
 import type { PlanCharge } from "./catalog.js";
 import { runFixedChargeFees } from "./fixedCharges.js";
-import type { StoredEvent, Subscription } from "./state.js";
+import { type EventLog, windowEvents } from "./eventStore.js";
+import type { Subscription } from "./state.js";
 
 /** Why a subscription is on an invoice; `in_advance_charge` invoices carry given fees, not billed runs. */
 export type RunReason = "starting" | "periodic" | "terminating" | "in_advance_charge" | "progressive_billing";
@@ -88,7 +89,7 @@ export interface RunHistory {
   readonly previous_period_billed: boolean;
 }
 
-export function billRun(run: SubscriptionRun, timezone: string, events: readonly StoredEvent[], history: RunHistory): RunResult {
+export function billRun(run: SubscriptionRun, timezone: string, events: EventLog, history: RunHistory): RunResult {
   const s = run.subscription;
   const plan = s.plan;
   const input = periodInput(run, timezone);
@@ -165,7 +166,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
       for (const fee of usageChargeFees({
         charge: ch.usage,
         metric: ch.metric,
-        events,
+        events: windowEvents(events, ch.metric.recurring === true, window),
         window,
         charges_duration_in_days: b.charges_duration_in_days,
         timezone,
@@ -188,7 +189,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: readonly
  * A progressive-billing run (invoice.md §1.2): the in-arrears invoiceable charges of the
  * current period to date; no subscription fee, no true-up, no commitment.
  */
-function progressiveRun(run: SubscriptionRun, input: BillingPeriodInput, timezone: string, events: readonly StoredEvent[]): RunResult {
+function progressiveRun(run: SubscriptionRun, input: BillingPeriodInput, timezone: string, events: EventLog): RunResult {
   const billing = computeBillingPeriod({ ...input, current_usage: true });
   const window = billing.charges_period;
   const fees: BilledFee[] = [];
@@ -197,7 +198,7 @@ function progressiveRun(run: SubscriptionRun, input: BillingPeriodInput, timezon
   for (const ch of s.plan.charges) {
     if (ch.charge.pay_in_advance === true || !ch.invoiceable) continue;
     for (const fee of usageChargeFees({
-      charge: withoutMinimum(ch.usage), metric: ch.metric, events, window,
+      charge: withoutMinimum(ch.usage), metric: ch.metric, events: windowEvents(events, ch.metric.recurring === true, window), window,
       charges_duration_in_days: billing.charges_duration_in_days, timezone, currency: s.plan.currency,
       ids: { subscription_id: s.svc_id, scope: ["progressive_billing", run.at] },
     })) fees.push({ fee, charge: ch });

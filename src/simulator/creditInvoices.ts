@@ -70,7 +70,7 @@ export function settleCreditPayments(sim: Simulation, at: Instant): void {
   sim.wallets.payments = [];
   for (const p of payments) {
     const purchase = sim.wallets.purchaseOf(p.svc_invoice_id);
-    const inv = sim.invoicing.invoices.find((i) => i.svc_id === p.svc_invoice_id);
+    const inv = sim.invoicing.invoiceById(p.svc_invoice_id);
     if (purchase === undefined || inv === undefined) continue;
     const before = purchase.account;
     const after = p.status === "succeeded" ? settlePurchase(before, purchase.svc_transaction_id, at) : failPurchase(before, purchase.svc_transaction_id, at);

@@ -38,7 +38,7 @@ export function createCustomer(sim: Simulation, step: Step): unknown {
   if (b.currency != null) customer.currency = b.currency as CurrencyCode;
   if (b.timezone != null) customer.timezone = b.timezone;
   if (taxes !== undefined) customer.taxes = taxes;
-  sim.customers.set(customer.external_id, customer);
+  sim.addCustomer(customer);
   // Its drafts follow the new grace period (finalized now if it has ended).
   if (regrace) sim.invoicing.regrace(customer, step.at);
   return { customer: customerJson(sim, customer) };

@@ -9,7 +9,7 @@ import { issue, IssueCollector, type Path, ValidationError } from "../core/issue
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
 import type { Simulation } from "./simulate.js";
-import type { Subscription } from "./state.js";
+import type { StoredEvent, Subscription } from "./state.js";
 import { TARGET_WALLET } from "./catalog.js";
 import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
 
@@ -17,12 +17,11 @@ import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
  * An event checked against the store: its body, its subscription (null when it names none and
  * its customer has not exactly one live subscription) and its dedupe key. @throws ValidationError
  */
-function checkEvent(sim: Simulation, body: Obj, path: Path): { e: EventBody; subId: string | null; key: string } {
+function checkEvent(sim: Simulation, body: Obj, path: Path): { e: EventBody; subId: string | null } {
   const e = parseEventBody(body, path);
   const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
-  const key = JSON.stringify([subId, e.transaction_id]);
-  if (sim.eventKeys.has(key)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
-  return { e, subId, key };
+  if (sim.events.has(subId, e.transaction_id)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
+  return { e, subId };
 }
 
 /** An event body, its fields checked. */
@@ -66,29 +65,31 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody {
 }
 
 export function createEvent(sim: Simulation, body: Obj, step: Step, index: number, path: Path = []): Obj {
-  return storeEvent(sim, body, checkEvent(sim, body, path), step, index, batchContext(sim));
+  const touched = new Set<string>();
+  const out = storeEvent(sim, body, checkEvent(sim, body, path), step, index, touched);
+  refreshDrafts(sim, touched, step.at);
+  return out;
 }
 
 /**
- * What storing events reads and a batch does not change: the drafts (an event's fee is never
- * a draft) and the live subscriptions by external id. Looked up once per batch, not per event.
+ * A draft of a subscription is recomputed when events concerning it arrive (invoice.md
+ * §1.2.1): once per step, after its events are stored (an event's own fee is never on a draft,
+ * so nothing in between reads the drafts), in the order the drafts were issued.
  */
-interface BatchContext {
-  readonly drafts: readonly InvoiceRecord[];
-  readonly live: ReadonlyMap<string, Subscription>;
+function refreshDrafts(sim: Simulation, subscriptionIds: ReadonlySet<string>, at: Instant): void {
+  if (subscriptionIds.size === 0) return;
+  const drafts = new Set<InvoiceRecord>();
+  for (const id of subscriptionIds) for (const inv of sim.invoicing.invoicesNamed(id)) if (inv.status === "draft") drafts.add(inv);
+  if (drafts.size === 0) return;
+  const order = (inv: InvoiceRecord): number => sim.invoicing.placeOf(inv);
+  for (const inv of [...drafts].sort((a, b) => order(a) - order(b))) sim.invoicing.refresh(inv, at);
 }
 
-function batchContext(sim: Simulation): BatchContext {
-  const live = new Map<string, Subscription>();
-  for (const s of sim.subscriptions) if (s.status === "active" && !live.has(s.external_id)) live.set(s.external_id, s);
-  return { drafts: sim.invoicing.invoices.filter((inv) => inv.status === "draft"), live };
-}
-
-function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBody; subId: string | null; key: string }, step: Step, index: number, ctx: BatchContext): Obj {
+function storeEvent(sim: Simulation, body: Obj, { e, subId }: { e: EventBody; subId: string | null }, step: Step, index: number, touched: Set<string>): Obj {
   const timestamp = (e.timestamp == null ? step.at : parseTimestamp(e.timestamp) ?? step.at) as Instant;
   if (subId === null) {
     // Accepted as the service accepts it, and kept for deduplication; it concerns no subscription, so it bills nothing.
-    sim.eventKeys.add(key);
+    sim.events.addOrphan(e.transaction_id);
     return {
       svc_id: stableId("event", "", e.transaction_id),
       transaction_id: e.transaction_id, code: e.code, external_subscription_id: null,
@@ -97,30 +98,28 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBod
     };
   }
   const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents);
-  sim.eventKeys.add(key);
-  const event = {
+  const target = body["target_wallet_code"];
+  // One object of one shape per event; its properties are the caller's own object (not copied) unless a
+  // top-level `target_wallet_code` travels with them, where charges group by it.
+  const event: StoredEvent = {
     transaction_id: e.transaction_id,
     code: e.code,
     timestamp,
-    // A top-level `target_wallet_code` travels with the properties, where charges group by it.
-    properties: { ...(typeof body["target_wallet_code"] === "string" ? { [TARGET_WALLET]: body["target_wallet_code"] } : {}), ...(e.properties ?? {}) } as Obj,
-    seq: sim.events.length,
+    properties: typeof target === "string" ? { [TARGET_WALLET]: target, ...(e.properties ?? {}) } : e.properties ?? EMPTY_PROPERTIES,
+    seq: sim.events.count,
     external_subscription_id: subId,
-    ...(precise === undefined ? {} : { precise_total_amount_cents: precise.toFixed() }),
+    precise_total_amount_cents: precise === undefined ? undefined : precise.toFixed(),
   };
-  sim.storeEvent(event);
-  // A draft of the subscription is recomputed when an event concerning it arrives (invoice.md §1.2.1).
-  for (const inv of ctx.drafts) {
-    if (inv.runs.some((r) => r.subscription.external_id === subId)) sim.invoicing.refresh(inv, step.at);
-  }
-  const sub = ctx.live.get(subId);
+  sim.events.add(event);
+  touched.add(subId);
+  const sub = sim.activeSubscription(subId);
   for (const ch of sub?.plan.charges ?? []) {
     if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
     if (!billsEventsInAdvance(ch)) {
       sim.warn(step.at, `event ${e.transaction_id}: pay-in-advance fees of ${ch.metric.aggregation_type} are not implemented yet, none was created`, index);
       continue;
     }
-    const billed = payInAdvanceFee(sub!, ch, event, sim.eventsOf(subId), sim.timezoneOf(sub!.customer));
+    const billed = payInAdvanceFee(sub!, ch, event, sim.eventsOf(subId).arrival, sim.timezoneOf(sub!.customer));
     if (billed === undefined) continue;
     const run = { subscription: sub!, at: step.at, reason: "in_advance_charge" as const };
     if (ch.invoiceable) sim.invoicing.issueAdvanceCharge(billed, run);
@@ -133,9 +132,12 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId, key }: { e: EventBod
   };
 }
 
+const EMPTY_PROPERTIES: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export function soleSubscriptionOf(sim: Simulation, customerId: string | null | undefined): string | undefined {
   if (customerId == null) return undefined;
-  const live = sim.subscriptions.filter((s) => s.customer.external_id === customerId && s.status === "active");
+  const customer = sim.customers.get(customerId);
+  const live = customer === undefined ? [] : sim.subscriptionsOf(customer).filter((s) => s.status === "active");
   return live.length === 1 ? live[0]!.external_id : undefined;
 }
 
@@ -143,14 +145,18 @@ export function createEvents(sim: Simulation, step: Step, index: number): unknow
   const list = step.body["events"];
   if (!Array.isArray(list)) throw new ValidationError([issue(isAbsentValue(list) ? "value_is_mandatory" : "invalid_type", ["events"])]);
   // Checked as a whole first, against the store and within the batch: a batch with one bad event stores none.
-  const seen = new Set<string>();
+  const seen = new Map<string | null, Set<string>>();
   const checked = list.map((raw: unknown, i) => {
     if (!isObj(raw)) throw new ValidationError([issue("invalid_type", ["events", i])]);
     const c = checkEvent(sim, raw, ["events", i]);
-    if (seen.has(c.key)) throw new ValidationError([issue("value_already_exist", ["events", i, "transaction_id"])]);
-    seen.add(c.key);
+    let ids = seen.get(c.subId);
+    if (ids === undefined) seen.set(c.subId, (ids = new Set()));
+    if (ids.has(c.e.transaction_id)) throw new ValidationError([issue("value_already_exist", ["events", i, "transaction_id"])]);
+    ids.add(c.e.transaction_id);
     return { raw, c };
   });
-  const ctx = batchContext(sim);
-  return { events: checked.map(({ raw, c }) => storeEvent(sim, raw, c, step, index, ctx)) };
+  const touched = new Set<string>();
+  const events = checked.map(({ raw, c }) => storeEvent(sim, raw, c, step, index, touched));
+  refreshDrafts(sim, touched, step.at);
+  return { events };
 }

@@ -14,8 +14,8 @@ import type { Simulation } from "./simulate.js";
 import type { BilledFixedChargeFee, FixedChargeChange, FixedChargeLedger, Subscription } from "./state.js";
 
 /** The ledger of a simulation: fixed-charge fees read from its invoices. */
-export function fixedChargeLedger(invoices: () => readonly InvoiceRecord[]): FixedChargeLedger {
-  return (s, except) => invoices().filter((i) => !i.runs.includes(except as SubscriptionRun)).flatMap((i) =>
+export function fixedChargeLedger(invoices: (s: Subscription) => readonly InvoiceRecord[]): FixedChargeLedger {
+  return (s, except) => invoices(s).filter((i) => !i.runs.includes(except as SubscriptionRun)).flatMap((i) =>
     i.lines.filter((l) => l.fee.fee_type === "fixed_charge" && l.run?.subscription === s)
       .map((l): BilledFixedChargeFee => ({ fee: l.billed.fee, invoice_created_at: i.created_at, voided: i.status === "voided" })));
 }

@@ -7,7 +7,8 @@ import type { Instant } from "../core/instant.js";
 import type { CreditNote } from "../invoice/index.js";
 import type { Organization } from "./catalog.js";
 import type { InvoiceLine, InvoiceRecord } from "./invoices.js";
-import type { Customer, StoredEvent, Subscription } from "./state.js";
+import type { EventLog } from "./eventStore.js";
+import type { Customer, Subscription } from "./state.js";
 import type { Wallets } from "./wallets.js";
 
 export interface Webhook {
@@ -21,7 +22,7 @@ export interface InvoicingContext {
   readonly warn: (at: Instant, message: string) => void;
   readonly wallets: Wallets;
   readonly timezoneOf: (c: Customer) => string;
-  readonly eventsOf: (s: Subscription) => readonly StoredEvent[];
+  readonly eventsOf: (s: Subscription) => EventLog;
 }
 
 /**
@@ -46,6 +47,12 @@ export interface InvoiceBook {
   /** Every credit note, in creation order. */
   creditNotes: CreditNote[];
   readonly entries: InvoiceEntry[];
+  /** The customer's invoices, in issue order. */
+  invoicesOf(customer: Customer): readonly InvoiceRecord[];
+  /** The invoices with a run of a subscription of this external id, in issue order. */
+  invoicesNamed(externalSubscriptionId: string): readonly InvoiceRecord[];
+  /** The invoice with this id, whatever its status. */
+  invoiceById(id: string): InvoiceRecord | undefined;
 }
 
 /** The fields an invoice is created with; the rest starts empty until it is built. */

@@ -48,7 +48,7 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
     for (const run of inv.runs) {
       if (run.subscription.plan.minimum_commitment === null) continue;
       const fees = [...feesOf(book, run.subscription, inv), ...lines.filter((l) => l.run?.subscription === run.subscription).map((l) => l.fee)];
-      const first = !book.invoices.some((i) => i !== inv && i.invoice_type === "subscription" && i.status !== "closed" && i.runs.some((r) => r.subscription === run.subscription));
+      const first = !book.invoicesNamed(run.subscription.external_id).some((i) => i !== inv && i.invoice_type === "subscription" && i.status !== "closed" && i.runs.some((r) => r.subscription === run.subscription));
       const c = commitmentLine(run, tz, fees, book.ctx.organization, first);
       if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });
     }
@@ -129,7 +129,7 @@ function previousPeriodBilled(book: InvoiceBook, run: SubscriptionRun, inv: Invo
   const iso = (p: Period | null): [string | null, string | null] => (p === null ? [null, null] : [formatInstant(p.start), formatInstant((p.end - 1000) as Instant)]);
   const [from, to] = iso(asActive.period);
   const [chargesFrom, chargesTo] = iso(asActive.charges_period);
-  return book.invoices.some((i) => i !== inv && i.billing_periods.some((b) => b.svc_subscription_id === run.subscription.svc_id
+  return book.invoicesNamed(s.external_id).some((i) => i !== inv && i.billing_periods.some((b) => b.svc_subscription_id === run.subscription.svc_id
     && b.invoicing_reason === invoicingReason("periodic") && b.subscription_from_datetime === from && b.subscription_to_datetime === to
     && b.charges_from_datetime === chargesFrom && b.charges_to_datetime === chargesTo));
 }

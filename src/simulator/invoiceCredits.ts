@@ -76,7 +76,7 @@ export function applyInvoiceCredits(
     const before = invoiceTotals(lines, { progressive, coupons }, after).totals;
     const r = applyCreditNoteCredits({
       invoice: { svc_id: inv.svc_id, currency: inv.currency, invoice_type: inv.invoice_type, total_amount_cents: before.total_amount_cents, fees: lines.map((l) => l.fee) },
-      credit_notes: book.creditNotes.filter((n) => book.invoices.some((i) => i.svc_id === n.svc_invoice_id && i.customer === inv.customer)),
+      credit_notes: book.creditNotes.filter((n) => book.invoiceById(n.svc_invoice_id)?.customer === inv.customer),
     });
     if (r.credits.length > 0) {
       lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]! }));
@@ -126,7 +126,7 @@ function progressiveCredits(
   // The credit above the fees it offsets goes back on an automatic note, once the invoice is final (§3, §10.6).
   if (finalizing) {
     for (const x of r.excess) {
-      const p = book.invoices.find((i) => i.svc_id === x.progressive_invoice_id);
+      const p = book.invoiceById(x.progressive_invoice_id);
       const note = p === undefined ? undefined : excessCreditNote(book, p, x.amount_cents, at);
       if (note !== undefined) addNote(book, note, at);
     }

@@ -69,7 +69,7 @@ export function addNote(book: InvoiceBook, note: CreditNote, at: Instant): void 
  * A credit invoice is left alone: its offset cancels the purchase, it does not pay for it.
  */
 function settleByOffsets(book: InvoiceBook, invoiceId: string): void {
-  const inv = book.invoices.find((i) => i.svc_id === invoiceId);
+  const inv = book.invoiceById(invoiceId);
   if (inv === undefined || inv.status !== "finalized" || inv.invoice_type === "credit" || inv.payment_status === "succeeded") return;
   const offsets = book.creditNotes.reduce((a, n) => (n.svc_invoice_id === invoiceId ? a + n.offset_amount_cents : a), 0n);
   if (inv.totals.total_amount_cents > 0n && inv.total_paid_amount_cents + offsets >= inv.totals.total_amount_cents) inv.payment_status = "succeeded";
@@ -77,8 +77,9 @@ function settleByOffsets(book: InvoiceBook, invoiceId: string): void {
 
 /** The last subscription fee of `s` on a live invoice, with that invoice (termination credit notes). */
 export function lastSubscriptionFee(book: InvoiceBook, s: Subscription): { line: InvoiceLine; invoice: InvoiceRecord } | undefined {
-  for (let i = book.invoices.length - 1; i >= 0; i--) {
-    const inv = book.invoices[i]!;
+  const invoices = book.invoicesNamed(s.external_id);
+  for (let i = invoices.length - 1; i >= 0; i--) {
+    const inv = invoices[i]!;
     if (inv.status === "closed") continue;
     const line = [...inv.lines].reverse().find((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s);
     if (line !== undefined) return { line, invoice: inv };

@@ -62,7 +62,7 @@ export function createOneOff(sim: Simulation, step: Step): unknown {
   if (currency === undefined || !isCurrencyCode(currency)) throw new ValidationError([issue("invalid_currency", ["currency"])]);
   // One currency per customer, as for a subscription (the reference's customer currency update).
   if (customer.currency !== null && customer.currency !== currency) throw new ValidationError([issue("currencies_does_not_match", ["currency"])]);
-  const seq = sim.invoicing.invoices.filter((i) => i.customer === customer).length + 1;
+  const seq = sim.invoicing.invoicesOf(customer).length + 1;
   const lines = oneOffLines(step.body, customer, sim.catalog, currency, step.at, seq);
   if (lines === "add_on_not_found") return refuse("add_on_not_found");
   customer.currency ??= currency;

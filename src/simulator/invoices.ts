@@ -129,15 +129,32 @@ function int(x: bigint): number | string {
 }
 const str = (d: Decimal): string => toDecimalString(d);
 
+/**
+ * The JSON of each line, per payment status: a line never changes once made (a rebuilt
+ * invoice has new lines), so an invoice's fees are rendered once however many times the
+ * invoice is (webhooks, the result's `invoices` and `fees`). The objects are shared.
+ */
+const feeJsonCache = new WeakMap<InvoiceLine, { readonly invoice: string | null; readonly status: string; readonly json: Json }>();
+
 /** A fee of an invoice, or one that belongs to no invoice (`inv` null: a non-invoiceable pay-in-advance fee). */
 export function feeJson(inv: InvoiceRecord | null, l: InvoiceLine): Json {
+  const invoiceId = inv === null ? null : inv.svc_id;
+  const status = inv === null ? "pending" : inv.payment_status;
+  const hit = feeJsonCache.get(l);
+  if (hit !== undefined && hit.invoice === invoiceId && hit.status === status) return hit.json;
+  const json = renderFee(inv, l);
+  feeJsonCache.set(l, { invoice: invoiceId, status, json });
+  return json;
+}
+
+function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const f = l.fee;
   const s = l.run?.subscription;
   const currency = l.billed.fee.amount_currency;
   const E = currencyExponent(currency);
   const remainder = dec(f.amount_cents).minus(f.precise_coupons_amount_cents);
-  return {
-    ...(toFeeJson(l.billed.fee) as unknown as { [key: string]: Json }),
+  // Object.assign onto the fee's own object: a spread then sixteen more keys costs microseconds per key on Node 20.
+  return Object.assign(toFeeJson(l.billed.fee) as unknown as { [key: string]: Json }, {
     svc_invoice_id: inv === null ? null : inv.svc_id,
     svc_customer_id: l.customer.svc_id,
     grouped_by: { ...(l.billed.fee.item.grouped_by ?? {}) },
@@ -158,7 +175,7 @@ export function feeJson(inv: InvoiceRecord | null, l: InvoiceLine): Json {
       svc_tax_id: t.tax.svc_id, tax_name: t.tax.name, tax_code: t.tax.code, tax_rate: Number(str(t.tax.rate)),
       tax_description: t.tax.description ?? null, amount_cents: int(t.amount_cents), amount_currency: currency, svc_fee_id: f.svc_id,
     })),
-  };
+  });
 }
 
 /**

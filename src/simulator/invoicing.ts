@@ -31,19 +31,28 @@ export class Invoicing implements InvoiceBook {
   readonly entries: InvoiceEntry[] = [];
   /** The customers sharing each number prefix, in the order of their first invoice. */
   private readonly prefixes = new Map<string, Customer[]>();
+  /** Indexes of `invoices` (in issue order): by customer, by the external ids of their runs' subscriptions, by id. */
+  private readonly byCustomer = new Map<Customer, InvoiceRecord[]>();
+  private readonly bySubscription = new Map<string, InvoiceRecord[]>();
+  private readonly byId = new Map<string, InvoiceRecord>();
+  /** Each invoice's place in `invoices`. */
+  private readonly place = new Map<InvoiceRecord, number>();
+  /** Per customer: invoices created so far, and the highest sequential id given. */
+  private readonly counters = new Map<Customer, { created: number; sequence: number }>();
 
   constructor(readonly ctx: InvoicingContext) {}
 
-  /** The next draft finalization instant, if any. */
-  nextFinalization(): Instant | undefined {
+  /** The customer's next draft finalization instant, if any. */
+  nextFinalization(customer: Customer): Instant | undefined {
     let next: Instant | undefined;
-    for (const inv of this.invoices) if (inv.status === "draft" && inv.finalize_at !== null && (next === undefined || inv.finalize_at < next)) next = inv.finalize_at;
+    for (const inv of this.invoicesOf(customer)) if (inv.status === "draft" && inv.finalize_at !== null && (next === undefined || inv.finalize_at < next)) next = inv.finalize_at;
     return next;
   }
 
-  /** Finalizes every draft due at or before `at`. */
-  finalizeDue(at: Instant): void {
-    for (const inv of this.invoices) if (inv.status === "draft" && inv.finalize_at !== null && inv.finalize_at <= at) this.finalize(inv, at);
+  /** Finalizes every draft of these customers due at or before `at`, in issue order. */
+  finalizeDue(customers: readonly Customer[], at: Instant): void {
+    const due = customers.flatMap((c) => this.invoicesOf(c).filter((inv) => inv.status === "draft" && inv.finalize_at !== null && inv.finalize_at <= at));
+    for (const inv of due.sort((a, b) => this.placeOf(a) - this.placeOf(b))) this.finalize(inv, at);
   }
 
   /**
@@ -111,7 +120,7 @@ export class Invoicing implements InvoiceBook {
     });
     // Built before it is kept: a run that cannot be billed leaves no half-made invoice.
     buildInvoice(this, inv, at, !dates.draft);
-    this.invoices.push(inv);
+    this.keep(inv);
     this.entries.push({ invoice: inv });
     // A credit invoice that needs its payment first stays `open`, with no webhook (§11.3).
     if (oneOff?.open === true) inv.status = "open";
@@ -178,9 +187,44 @@ export class Invoicing implements InvoiceBook {
     if (inv.status === "draft") buildInvoice(this, inv, at, false);
   }
 
+  /** Adds an issued invoice to the list and its indexes. */
+  keep(inv: InvoiceRecord): void {
+    this.place.set(inv, this.invoices.length);
+    this.invoices.push(inv);
+    this.counterOf(inv.customer).created++;
+    this.byId.set(inv.svc_id, inv);
+    push(this.byCustomer, inv.customer, inv);
+    const seen = new Set<string>();
+    for (const r of inv.runs) {
+      const id = r.subscription.external_id;
+      if (!seen.has(id)) push(this.bySubscription, id, inv);
+      seen.add(id);
+    }
+  }
+
+  /** The customer's invoices, in issue order. */
+  invoicesOf(customer: Customer): readonly InvoiceRecord[] {
+    return this.byCustomer.get(customer) ?? [];
+  }
+
+  /** The invoices with a run of a subscription of this external id, in issue order. */
+  invoicesNamed(externalSubscriptionId: string): readonly InvoiceRecord[] {
+    return this.bySubscription.get(externalSubscriptionId) ?? [];
+  }
+
+  /** The invoice's place in issue order. */
+  placeOf(inv: InvoiceRecord): number {
+    return this.place.get(inv) ?? -1;
+  }
+
+  invoiceById(id: string): InvoiceRecord | undefined {
+    return this.byId.get(id);
+  }
+
   /** The invoice with this id, unless it was closed. */
   find(id: unknown): InvoiceRecord | undefined {
-    return this.invoices.find((i) => i.svc_id === id && i.status !== "closed");
+    const inv = typeof id === "string" ? this.byId.get(id) : undefined;
+    return inv !== undefined && inv.status !== "closed" ? inv : undefined;
   }
 
   /** `update_invoice {payment_status}`: refused on a draft; the fees follow the invoice (§1.1 Payments). */
@@ -257,7 +301,7 @@ export class Invoicing implements InvoiceBook {
 
   /** A new invoice's id (the customer's n-th invoice) and its draft number; it is numbered when finalized. */
   newIdentity(customer: Customer): { svc_id: string; number: string; sequential_id: null } {
-    const seq = this.invoices.filter((i) => i.customer === customer).length + 1;
+    const seq = this.counterOf(customer).created + 1;
     return { svc_id: stableId("invoice", customer.external_id, seq), number: this.draftNumber(customer), sequential_id: null };
   }
 
@@ -273,10 +317,17 @@ export class Invoicing implements InvoiceBook {
    */
   numberFinal(inv: InvoiceRecord): void {
     if (inv.sequential_id !== null) return;
-    const seq = 1 + this.invoices.reduce((m, i) => (i.customer === inv.customer && i.sequential_id !== null && i.sequential_id > m ? i.sequential_id : m), 0);
+    const counter = this.counterOf(inv.customer);
+    const seq = ++counter.sequence;
     inv.sequential_id = seq;
     inv.number = this.number(inv.customer, seq);
     this.creditNotes = renumberCreditNotes(this.creditNotes, inv.svc_id, inv.number);
+  }
+
+  private counterOf(customer: Customer): { created: number; sequence: number } {
+    let c = this.counters.get(customer);
+    if (c === undefined) this.counters.set(customer, (c = { created: 0, sequence: 0 }));
+    return c;
   }
 
   private prefix(customer: Customer): string {
@@ -297,4 +348,10 @@ export class Invoicing implements InvoiceBook {
 function startOfDay(date: string, tz: string): Instant {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return wallToInstant({ year: y, month: m, day: d, hour: 0, minute: 0, second: 0 }, tz);
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list === undefined) m.set(k, [v]);
+  else list.push(v);
 }

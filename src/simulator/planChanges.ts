@@ -60,7 +60,7 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
   });
   // The termination options belong to the subscription the customer knows (its external id).
   s.termination_options = { ...live.termination_options };
-  sim.subscriptions.push(s);
+  sim.addSubscription(s);
   live.next = s;
   live.change = kind === "downgrade" ? "downgrade" : "upgrade";
   if (live.change === "downgrade") return { subscription: subscriptionJson(s, step.at) };

@@ -11,7 +11,7 @@ import type { Subscription } from "./state.js";
 
 /** The finalized progressive-billing invoices of `s` (other than `inv`) whose charges period holds `chargesFrom`, oldest first. */
 export function progressiveInvoices(book: InvoiceBook, s: Subscription, chargesFrom: Instant, inv?: InvoiceRecord): InvoiceRecord[] {
-  return book.invoices.filter((i) => {
+  return book.invoicesNamed(s.external_id).filter((i) => {
     if (i === inv || i.invoice_type !== "progressive_billing" || i.status !== "finalized" || !i.runs.some((r) => r.subscription === s)) return false;
     const p = i.billing_periods[0];
     if (p === undefined || p.charges_from_datetime === null || p.charges_to_datetime === null) return false;
@@ -26,7 +26,7 @@ export function latestProgressive(book: InvoiceBook, s: Subscription, chargesFro
 
 /** The progressive-billing invoice `p` as a credit source for `inv`: what other invoices and credit notes already took. */
 export function progressiveSource(book: InvoiceBook, p: InvoiceRecord, inv: InvoiceRecord): ProgressiveCreditSource {
-  const taken = book.invoices.filter((i) => i !== inv && i !== p && i.status !== "voided" && i.status !== "closed")
+  const taken = book.invoicesOf(p.customer).filter((i) => i !== inv && i !== p && i.status !== "voided" && i.status !== "closed")
     .flatMap((i) => i.credits).filter((c) => c.item.type === "invoice" && c.item.svc_item_id === p.svc_id).reduce((a, c) => a + c.amount_cents, 0n);
   const notes = book.creditNotes.filter((n) => n.svc_invoice_id === p.svc_id && (n.credit_status === "available" || n.credit_status === "consumed"))
     .reduce((a, n) => a + n.credit_amount_cents, 0n);
@@ -43,7 +43,7 @@ export function progressiveBilled(book: InvoiceBook, s: Subscription, chargesFro
 
 /** Σ charge fees of `s`'s subscription invoices, drafts included (§12.2 invoiced usage). */
 export function invoicedUsage(book: InvoiceBook, s: Subscription): bigint {
-  return book.invoices.filter((i) => i.invoice_type === "subscription" && (i.status === "finalized" || i.status === "draft"))
+  return book.invoicesNamed(s.external_id).filter((i) => i.invoice_type === "subscription" && (i.status === "finalized" || i.status === "draft"))
     .flatMap((i) => i.lines).filter((l) => l.fee.fee_type === "charge" && l.run?.subscription.external_id === s.external_id && l.run.subscription.subscription_at === s.subscription_at)
     .reduce((a, l) => a + l.fee.amount_cents, 0n);
 }

@@ -16,7 +16,11 @@ import { advanceClock, startSubscription } from "./clock.js";
 import { creditNoteJson } from "./creditNotes.js";
 import { Invoicing } from "./invoicing.js";
 import type { RefSources } from "./refs.js";
-import type { Customer, StoredEvent, Subscription } from "./state.js";
+import type { Customer, Subscription } from "./state.js";
+import { type EventLog, EventStore } from "./eventStore.js";
+import { Schedule } from "./schedule.js";
+import { customerDue } from "./clock.js";
+import { invariantChecks } from "./invariants.js";
 import { isAbsentValue, isObj, type Obj, parseSteps, type Step } from "./steps.js";
 import { performStep } from "./stepDispatch.js";
 import { subscriptionJson, type SubscriptionJson } from "./subscriptionRecord.js";
@@ -82,16 +86,25 @@ function flagsLifetimeUsage(step: Step): boolean {
 }
 
 export class Simulation {
+  /** Customers by external id (add them with {@link addCustomer}). */
   readonly customers = new Map<string, Customer>();
+  /** Every subscription record, in creation order (add them with {@link addSubscription}). */
   readonly subscriptions: Subscription[] = [];
-  readonly events: StoredEvent[] = [];
-  /** The events of each external subscription id, in arrival order (billing runs read them often). */
-  private readonly eventsBy = new Map<string, StoredEvent[]>();
-  readonly eventKeys = new Set<string>();
+  private readonly customersById = new Map<string, Customer>();
+  private readonly subscriptionsByCustomer = new Map<Customer, Subscription[]>();
+  private readonly subscriptionsByExternalId = new Map<string, Subscription[]>();
+  /** Each subscription's place in `subscriptions` (the order in which jobs handle them). */
+  readonly subscriptionOrder = new Map<Subscription, number>();
+  /** The usage events, per external subscription id (eventStore.ts). */
+  readonly events = new EventStore();
   alerts: Alert[] = [];
   readonly responses: unknown[] = [];
   readonly warnings: SimulationWarning[] = [];
   clock = -Infinity as Instant;
+  /** Time-driven work: each customer's next due instant (schedule.ts). */
+  readonly schedule = new Schedule();
+  /** Assert the schedule against a full scan at every clock move (tests turn it on: invariants.ts). */
+  readonly checkInvariants = invariantChecks();
   readonly invoicing: Invoicing;
   readonly wallets = new Wallets();
   private readonly boundaries = new WeakMap<Subscription, { readonly key: string; readonly at: Instant }>();
@@ -108,7 +121,7 @@ export class Simulation {
       warn: (at, message) => this.warn(at, message),
       wallets: this.wallets,
       timezoneOf: (c) => this.timezoneOf(c),
-      eventsOf: (s) => this.eventsOf(s.external_id),
+      eventsOf: (s) => this.events.of(s.external_id),
     });
   }
 
@@ -137,6 +150,50 @@ export class Simulation {
     };
   }
 
+  /** The customer's earliest due instant (clock.ts). */
+  customerDue(c: Customer): Instant | undefined {
+    return customerDue(this, c);
+  }
+
+  /** The customers of the subscription records under an external id. */
+  customersOfSubscription(externalId: string): readonly Customer[] {
+    return [...new Set(this.subscriptionsNamed(externalId).map((s) => s.customer))];
+  }
+
+  addCustomer(c: Customer): void {
+    this.customers.set(c.external_id, c);
+    this.customersById.set(c.svc_id, c);
+  }
+
+  customerById(svcId: string): Customer | undefined {
+    return this.customersById.get(svcId);
+  }
+
+  addSubscription(s: Subscription): void {
+    this.subscriptionOrder.set(s, this.subscriptions.length);
+    this.subscriptions.push(s);
+    push(this.subscriptionsByCustomer, s.customer, s);
+    push(this.subscriptionsByExternalId, s.external_id, s);
+  }
+
+  /** The customer's subscription records, in creation order. */
+  subscriptionsOf(c: Customer): readonly Subscription[] {
+    return this.subscriptionsByCustomer.get(c) ?? [];
+  }
+
+  /** The records under an external id (a plan change adds one), in creation order. */
+  subscriptionsNamed(externalId: string): readonly Subscription[] {
+    return this.subscriptionsByExternalId.get(externalId) ?? [];
+  }
+
+  /** The active record under an external id, if any. */
+  activeSubscription(externalId: string): Subscription | undefined {
+    const list = this.subscriptionsByExternalId.get(externalId);
+    if (list === undefined) return undefined;
+    for (const s of list) if (s.status === "active") return s;
+    return undefined;
+  }
+
   warn(at: Instant, message: string, step?: number): void {
     this.warnings.push({ code: "not_implemented", at: formatInstant(at), ...(step === undefined ? {} : { step }), message });
   }
@@ -146,17 +203,9 @@ export class Simulation {
     advanceClock(this, to);
   }
 
-  /** Stores an event (arrival order is its `seq`). */
-  storeEvent(e: StoredEvent): void {
-    this.events.push(e);
-    const list = this.eventsBy.get(e.external_subscription_id);
-    if (list === undefined) this.eventsBy.set(e.external_subscription_id, [e]);
-    else list.push(e);
-  }
-
-  /** The events sent under an external subscription id (shared by plan changes), in arrival order. */
-  eventsOf(externalId: string): readonly StoredEvent[] {
-    return this.eventsBy.get(externalId) ?? [];
+  /** The events sent under an external subscription id (shared by plan changes). */
+  eventsOf(externalId: string): EventLog {
+    return this.events.of(externalId);
   }
 
   /** The next billing boundary of `s` after its last one; memoized on what it depends on (the clock asks at every step). */
@@ -189,4 +238,10 @@ export class Simulation {
   perform(raw: Step, index: number): unknown {
     return performStep(this, raw, index);
   }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list === undefined) m.set(k, [v]);
+  else list.push(v);
 }

@@ -99,4 +99,9 @@ export interface BilledFixedChargeFee {
 
 export type FixedChargeLedger = (s: Subscription, except: unknown) => readonly BilledFixedChargeFee[];
 
-export type StoredEvent = UsageEvent & { readonly external_subscription_id: string };
+/** A stored usage event: every field always present (one object shape for the aggregation kernels). */
+export interface StoredEvent extends UsageEvent {
+  readonly external_subscription_id: string;
+  readonly seq: number;
+  readonly precise_total_amount_cents: string | undefined;
+}

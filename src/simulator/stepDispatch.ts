@@ -24,6 +24,7 @@ import { createWallet, fetchWallet, metricCodes, walletOp, walletTransaction } f
 export function performStep(sim: Simulation, raw: Step, index: number): unknown {
   try {
     const step = { ...raw, body: resolveRefs(raw.body, sim.refSources) as Obj };
+    touchStep(sim, step);
     switch (step.op as Operation) {
       case "create_customer": return createCustomer(sim, step);
       case "create_subscription": return createSubscription(sim, step, index);
@@ -63,4 +64,39 @@ export function performStep(sim: Simulation, raw: Step, index: number): unknown 
     if (err instanceof ValidationError) return { error: { code: "validation_errors", error_details: err.error_details } };
     throw err;
   }
+}
+
+/** Operations that change nothing the schedule reads (events only add usage; reads and estimates change no date). */
+const UNSCHEDULED: ReadonlySet<string> = new Set([
+  "create_event", "create_events", "fetch_current_usage", "fetch_projected_usage", "fetch_subscription", "fetch_wallet", "fetch_alert",
+  "estimate_credit_note", "preview_invoice", "create_alert", "update_fee",
+]);
+
+/**
+ * Marks for the schedule the customers a step concerns (schedule.ts): those its body names,
+ * directly or through a subscription, an invoice or a wallet; a plan update reaches every
+ * customer on the plan, so it marks them all. Resolved when the schedule is next brought up
+ * to date, after the step (a customer the step creates is found then).
+ */
+function touchStep(sim: Simulation, step: Step): void {
+  if (UNSCHEDULED.has(step.op)) return;
+  const b = step.body;
+  const text = (k: string): string | undefined => (typeof b[k] === "string" ? b[k] : undefined);
+  if (step.op === "update_plan") return sim.schedule.touchEverything();
+  const customer = text("external_customer_id");
+  if (customer !== undefined) sim.schedule.touchCustomerId(customer);
+  const external = text("external_id");
+  if (external !== undefined) {
+    if (step.op === "create_customer") sim.schedule.touchCustomerId(external);
+    else sim.schedule.touchSubscriptionId(external);
+  }
+  const subscription = text("external_subscription_id");
+  if (subscription !== undefined) sim.schedule.touchSubscriptionId(subscription);
+  const invoice = text("invoice_id");
+  const inv = invoice === undefined ? undefined : sim.invoicing.invoiceById(invoice);
+  if (inv !== undefined) sim.schedule.touch(inv.customer);
+  const wallet = sim.wallets.find(b["wallet_id"]);
+  const owner = wallet === undefined ? undefined : sim.customerById(wallet.wallet.svc_customer_id);
+  if (owner !== undefined) sim.schedule.touch(owner);
+  if (customer === undefined && external === undefined && subscription === undefined && inv === undefined && owner === undefined) sim.schedule.touchEverything();
 }

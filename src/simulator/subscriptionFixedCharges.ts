@@ -3,6 +3,7 @@
  * `plan_overrides` at creation, the advance fixed charges billed at the start, and
  * `update_subscription_fixed_charge`.
  */
+import { EventLog } from "./eventStore.js";
 import { type Decimal, ZERO, parseDecimal, toDecimalString } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
@@ -47,6 +48,8 @@ export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, De
  * a draft, invoice.md §1.2) when its plan's starting invoice does not carry them — an
  * arrears plan, or a plan paid in advance still in trial (periods.md §6, §7).
  */
+const NO_EVENTS = new EventLog();
+
 export function startFixedCharges(sim: Simulation, s: Subscription, at: Instant): void {
   if (!hasAdvanceFixedCharges(s)) return;
   const trial = trialEnd(s.initial_started_at ?? at, s.plan.trial_period);
@@ -54,7 +57,7 @@ export function startFixedCharges(sim: Simulation, s: Subscription, at: Instant)
   const starting: SubscriptionRun = { subscription: s, at, reason: "starting" };
   const history = { invoices_count: 0, subscription_fee_days: [], previous_period_billed: true };
   // Their own ids: a trial's end may bill the same window again when this fee is zero (§7's guard).
-  const fees = billRun(starting, sim.timezoneOf(s.customer), [], history).fees.filter((b) => b.fee.item.type === "fixed_charge")
+  const fees = billRun(starting, sim.timezoneOf(s.customer), NO_EVENTS, history).fees.filter((b) => b.fee.item.type === "fixed_charge")
     .map((b) => ({ ...b, fee: { ...b.fee, svc_id: stableId("fee", "fixed_charges_at_start", b.fee.svc_id) } }));
   if (fees.length === 0) return;
   const run: SubscriptionRun = { subscription: s, at, reason: "in_advance_charge" };

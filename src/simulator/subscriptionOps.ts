@@ -37,7 +37,7 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
   if (customer === undefined) {
     // The service creates the customer a subscription names when it does not exist yet.
     customer = newCustomer(b.external_customer_id);
-    sim.customers.set(customer.external_id, customer);
+    sim.addCustomer(customer);
   }
   if (live !== undefined) return changePlan(sim, live, own, step, units);
   const subscriptionAt = (b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at) ?? step.at) as Instant;
@@ -52,13 +52,13 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
     created_at: step.at,
     billed_until: subscriptionAt,
     ending_at: b.ending_at == null ? null : parseTimestamp(b.ending_at) ?? null,
-    fixed_charges: { start_units: units, ledger: fixedChargeLedger(() => sim.invoicing.invoices) },
+    fixed_charges: { start_units: units, ledger: fixedChargeLedger((x) => sim.invoicing.invoicesNamed(x.external_id)) },
   });
   s.termination_options = { invoice: b.on_termination_invoice ?? null, credit_note: b.on_termination_credit_note ?? null };
   // A customer bills in one currency: a plan in another is refused (interface spec, Limits).
   if (customer.currency !== null && customer.currency !== plan.currency) throw new ValidationError([issue("currencies_does_not_match", ["currency"])]);
   customer.currency ??= plan.currency;
-  sim.subscriptions.push(s);
+  sim.addSubscription(s);
   if (subscriptionAt <= step.at) sim.start(s, step.at);
   if (s.status === "active") sim.advance(step.at);
   return { subscription: subscriptionJson(s, step.at) };

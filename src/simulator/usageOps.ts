@@ -47,7 +47,8 @@ export function usageInput(sim: Simulation, s: Subscription, at: Instant, option
       svc_id: ch.svc_id, code: ch.code, invoice_display_name: ch.invoice_display_name, usage: ch.usage, metric: ch.metric,
       taxes: feeTaxes({ charge: ch.taxes, plan: plan.taxes, customer: s.customer.taxes, organization: orgTaxes }),
     })),
-    events: sim.eventsOf(s.external_id),
+    // The window's events, and the earlier ones when a recurring metric carries them over.
+    events: sim.eventsOf(s.external_id).between(plan.charges.some((ch) => ch.metric.recurring === true) ? -Infinity : start, window.end - 1),
     window: { start, end: window.end },
     charges_duration_in_days: period.charges_duration_in_days,
     timezone: tz,

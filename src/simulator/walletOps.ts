@@ -96,7 +96,7 @@ export function refreshOngoing(sim: Simulation, customer: Customer, at: Instant)
     for (const i of progressiveInvoices(sim.invoicing, s, input.window.start)) progressive.push(...i.lines.map((l) => lineFee(i, l)));
   }
   // A draft's fees count net of their progressive-billing shares (its precise coupons, §1.1).
-  const drafts = sim.invoicing.invoices.filter((i) => i.customer === customer && i.status === "draft" && i.totals.total_amount_cents !== 0n)
+  const drafts = sim.invoicing.invoicesOf(customer).filter((i) => i.status === "draft" && i.totals.total_amount_cents !== 0n)
     .flatMap((i) => i.lines.map((l) => lineFee(i, l)));
   for (const id of sim.wallets.refreshOngoing(customer, { current, drafts, advance, progressive }, at)) {
     sim.invoicing.webhooks.push({ type: "wallet.depleted_ongoing_balance", at: formatInstant(at), object: { svc_wallet_id: id } });

@@ -49,20 +49,10 @@ export function runIntervalRules(sim: Simulation, at: Instant): void {
   runWalletJobs(sim, at);
 }
 
-/** The next interval top-up instant after `after` over every active wallet, if any. */
-export function nextIntervalRun(sim: Simulation, after: Instant): Instant | undefined {
-  let next: Instant | undefined;
-  for (const a of sim.wallets.accounts) {
-    const t = nextIntervalOf(a, after);
-    if (t !== undefined && (next === undefined || t < next)) next = t;
-  }
-  return next;
-}
-
 const cache = new WeakMap<object, { readonly from: Instant; readonly until: Instant; readonly at: Instant | undefined }>();
 
 /** The wallet's next interval top-up after `after` (within 400 days), memoized on its rules. */
-function nextIntervalOf(a: WalletAccount, after: Instant): Instant | undefined {
+export function nextIntervalOf(a: WalletAccount, after: Instant): Instant | undefined {
   const rules = a.wallet.recurring_transaction_rules;
   if (a.wallet.status !== "active" || !rules.some((r) => r.trigger === "interval" && r.status === "active")) return undefined;
   const hit = cache.get(rules);

@@ -19,7 +19,7 @@ export interface CreditPayment {
 
 export class Wallets {
   /** Every wallet, in creation order (the `$ref` wallet index). */
-  accounts: WalletAccount[] = [];
+  readonly accounts: WalletAccount[] = [];
   /** Every transaction, in creation order: `[wallet id, transaction id]`. */
   private readonly log: (readonly [string, string])[] = [];
   /** `wallet_transaction.*` webhooks not yet handed to the simulation's list. */
@@ -28,20 +28,41 @@ export class Wallets {
   payments: CreditPayment[] = [];
   /** Wallets whose balance moved and that carry a threshold rule: to refresh and check (§11.6). */
   readonly checks = new Set<string>();
+  /** Wallet id → its place in `accounts` (places never change). */
+  private readonly place = new Map<string, number>();
+  /** Customer id → the places of its wallets, in creation order. */
+  private readonly byCustomer = new Map<string, number[]>();
 
   of(customer: Customer): WalletAccount[] {
-    return this.accounts.filter((a) => a.wallet.svc_customer_id === customer.svc_id);
+    return (this.byCustomer.get(customer.svc_id) ?? []).map((i) => this.accounts[i]!);
+  }
+
+  /** The wallet's place in creation order. */
+  placeOf(id: string): number {
+    return this.place.get(id) ?? -1;
   }
 
   find(id: unknown): WalletAccount | undefined {
-    return this.accounts.find((a) => a.wallet.svc_id === id);
+    const i = typeof id === "string" ? this.place.get(id) : undefined;
+    return i === undefined ? undefined : this.accounts[i];
   }
 
   /** Replaces accounts by wallet id and logs the new transactions. */
   update(accounts: readonly WalletAccount[], created: readonly WalletTransaction[] = []): void {
-    const byId = new Map(accounts.map((a) => [a.wallet.svc_id, a]));
-    this.accounts = this.accounts.map((a) => byId.get(a.wallet.svc_id) ?? a);
+    for (const a of accounts) {
+      const i = this.place.get(a.wallet.svc_id);
+      if (i !== undefined) this.accounts[i] = a;
+    }
     this.record(created);
+  }
+
+  private add(a: WalletAccount): void {
+    const i = this.accounts.length;
+    this.accounts.push(a);
+    this.place.set(a.wallet.svc_id, i);
+    const list = this.byCustomer.get(a.wallet.svc_customer_id);
+    if (list === undefined) this.byCustomer.set(a.wallet.svc_customer_id, [i]);
+    else list.push(i);
   }
 
   /** Logs new transactions, with their `wallet_transaction.created` webhooks; a balance move queues a threshold check. */
@@ -90,7 +111,7 @@ export class Wallets {
       wallet_index: this.accounts.length,
       metric_codes: metricCodes,
     }));
-    this.accounts.push(r.account);
+    this.add(r.account);
     this.record(r.transactions);
     return r;
   }

@@ -63,3 +63,28 @@ describe("epochDay", () => {
     expect(epochDay({ year: 0, month: 3, day: 1 }) - epochDay({ year: 0, month: 2, day: 28 })).toBe(2); // year 0 is leap
   });
 });
+
+describe("offsetAt's per-day cache", () => {
+  /** The offset read from Intl at every call, as offsetAt did before it cached days. */
+  const direct = (t: number, tz: string): number => {
+    const s = Math.floor(t / 1000) * 1000;
+    const f = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", era: "short" });
+    const p = Object.fromEntries(f.formatToParts(new Date(s)).map((x) => [x.type, x.value]));
+    const year = p["era"] === "BC" || p["era"] === "B" ? 1 - Number(p["year"]) : Number(p["year"]);
+    const wall = new Date(0);
+    wall.setUTCFullYear(year, Number(p["month"]) - 1, Number(p["day"]));
+    wall.setUTCHours(Number(p["hour"]), Number(p["minute"]), Number(p["second"]), 0);
+    return wall.getTime() - s;
+  };
+  const zones = ["Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "America/Sao_Paulo", "Pacific/Apia", "Europe/London", "America/St_Johns"];
+  it("agrees with Intl on any second, around DST changes included", () => {
+    fc.assert(fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1880, 0, 1), max: Date.UTC(2100, 0, 1) }), (tz, t) => {
+      expect(offsetAt(t as Instant, tz)).toBe(direct(t, tz));
+    }), { numRuns: 2000 });
+  });
+  it("agrees with Intl on every minute of the days Paris and Lord Howe change their clocks", () => {
+    for (const [tz, day] of [["Europe/Paris", Date.UTC(2024, 2, 31)], ["Europe/Paris", Date.UTC(2024, 9, 27)], ["Australia/Lord_Howe", Date.UTC(2024, 3, 6)], ["Pacific/Apia", Date.UTC(2011, 11, 29)]] as const) {
+      for (let t = day - 86_400_000; t < day + 2 * 86_400_000; t += 60_000) expect(offsetAt(t as Instant, tz)).toBe(direct(t, tz));
+    }
+  });
+});
