@@ -20,6 +20,8 @@ const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\
  */
 export function parseInstant(x: unknown): Instant | undefined {
   if (typeof x !== "string") return undefined;
+  const fast = parseUtcSeconds(x);
+  if (fast !== undefined) return fast;
   const m = ISO_RE.exec(x.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
@@ -39,6 +41,53 @@ export function parseInstant(x: unknown): Instant | undefined {
   return t as Instant;
 }
 
+/**
+ * The usual forms `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS.sssZ` (years 1000-9999),
+ * read without a regular expression (events carry millions of them); `undefined` for
+ * anything else, which the general parser then reads. Same results as the general parser.
+ */
+function parseUtcSeconds(x: string): Instant | undefined {
+  const n = x.length;
+  if ((n !== 20 && n !== 24) || x.charCodeAt(n - 1) !== 90 || x.charCodeAt(4) !== 45 || x.charCodeAt(7) !== 45
+    || x.charCodeAt(10) !== 84 || x.charCodeAt(13) !== 58 || x.charCodeAt(16) !== 58 || (n === 24 && x.charCodeAt(19) !== 46)) return undefined;
+  const year = digits(x, 0, 4), month = digits(x, 5, 2), day = digits(x, 8, 2);
+  const hour = digits(x, 11, 2), minute = digits(x, 14, 2), second = digits(x, 17, 2);
+  const ms = n === 24 ? digits(x, 20, 3) : 0;
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59 || ms < 0) return undefined;
+  return (daysFromCivil(year, month, day) * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + ms) as Instant;
+}
+
+/** The decimal digits `x[at, at + count)` as a number; −1 when one is not a digit. */
+function digits(x: string, at: number, count: number): number {
+  let v = 0;
+  for (let i = at; i < at + count; i++) {
+    const d = x.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date. */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+}
+
+/** `x` when it is already what {@link formatInstant} writes for the instant it names (events echo their timestamp). */
+export function canonicalTimestampText(x: unknown, t: Instant): string {
+  if (typeof x === "string" && ((x.length === 20 && t % 1000 === 0) || (x.length === 24 && t % 1000 !== 0)) && parseUtcSeconds(x) === t) return x;
+  return formatInstant(t);
+}
+
 /** The largest |epoch ms| a `Date` can hold (±100 000 000 days). */
 const MAX_DATE_MS = 8.64e15;
 
@@ -49,6 +98,8 @@ const MAX_DATE_MS = 8.64e15;
 export function parseTimestamp(x: unknown): Instant | undefined {
   let seconds: number;
   if (typeof x === "number") seconds = x;
+  // An ISO text (a dash after the year) is no number of seconds: straight to its parser.
+  else if (typeof x === "string" && x.length >= 20 && x.charCodeAt(4) === 45) return parseInstant(x);
   else if (typeof x === "string" && /^-?\d+(\.\d+)?$/.test(x)) seconds = Number(x);
   else return parseInstant(x);
   const ms = Math.round(seconds * 1000);
@@ -58,7 +109,7 @@ export function parseTimestamp(x: unknown): Instant | undefined {
 /** `2024-03-05T00:00:00Z` (milliseconds shown only when not zero). */
 export function formatInstant(t: Instant): string {
   const iso = new Date(t).toISOString();
-  return iso.endsWith(".000Z") ? `${iso.slice(0, -5)}Z` : iso;
+  return t % 1000 === 0 ? iso.slice(0, -5) + "Z" : iso;
 }
 
 export function instant(ms: number): Instant {

@@ -47,9 +47,12 @@ const IDS = [
  * fee's `precise_amount_cents` and `unit_amount_cents` are not Fee fields of the
  * specification (`precise_amount` carries the first in currency units).
  * @example toFeeJson(fee).amount_cents //=> 1115 (a number), toFeeJson(fee).units //=> "1"
- * @throws ValidationError (`<field>: value_is_out_of_range`) for a `*_cents` integer beyond 2^53.
+ * @throws ValidationError (`<field>: value_is_out_of_range`) for a `*_cents` integer beyond 2^53,
+ *   unless `large_integers: "text"` asks for such an integer as its exact decimal text.
  */
-export function toFeeJson(fee: Fee): FeeJson {
+export function toFeeJson(fee: Fee, options: { readonly large_integers?: "refuse" | "text" } = {}): FeeJson {
+  const integer = options.large_integers === "text" ? integerOrText : refuseLarge;
+  const plainObject = (o: Readonly<Record<string, unknown>>, path: (string | number)[]): { [key: string]: FeeJsonValue } => plainRecord(o, path, integer);
   const str = (d: Decimal): string => toDecimalString(d);
   const out: FeeJson = {
     svc_id: fee.svc_id,
@@ -63,7 +66,7 @@ export function toFeeJson(fee: Fee): FeeJson {
       ...(fee.item.grouped_by === undefined ? {} : { grouped_by: { ...fee.item.grouped_by } }),
     },
     pay_in_advance: fee.pay_in_advance,
-    amount_cents: integer(fee.amount_cents, ["amount_cents"]),
+    amount_cents: integer(fee.amount_cents, ["amount_cents"]) as number,
     amount_currency: fee.amount_currency,
     precise_amount: str(fee.precise_amount_cents.div(subunitToUnit(fee.amount_currency))),
     precise_unit_amount: str(fee.precise_unit_amount),
@@ -82,10 +85,18 @@ export function toFeeJson(fee: Fee): FeeJson {
   return out;
 }
 
-function integer(x: bigint, path: readonly (string | number)[]): number {
+type Integer = (x: bigint, path: readonly (string | number)[]) => number | string;
+
+function refuseLarge(x: bigint, path: readonly (string | number)[]): number {
   const n = Number(x);
   if (!Number.isSafeInteger(n)) throw new ValidationError([issue("value_is_out_of_range", path)]);
   return n;
+}
+
+/** A safe integer as a number, a larger one as its exact decimal text (a JSON number would lose digits). */
+function integerOrText(x: bigint): number | string {
+  const n = Number(x);
+  return Number.isSafeInteger(n) ? n : x.toString();
 }
 
 function copyFilters(f: Readonly<Record<string, readonly string[]>>): { [key: string]: string[] } {
@@ -93,7 +104,7 @@ function copyFilters(f: Readonly<Record<string, readonly string[]>>): { [key: st
 }
 
 /** Decimals → strings (range bounds that are integers → numbers), bigints → integers, recursively. */
-function plain(x: unknown, path: (string | number)[]): FeeJsonValue {
+function plainValue(x: unknown, path: (string | number)[], integer: Integer): FeeJsonValue {
   if (isDecimal(x)) {
     const s = toDecimalString(x);
     const key = path[path.length - 1];
@@ -103,13 +114,13 @@ function plain(x: unknown, path: (string | number)[]): FeeJsonValue {
   if (x === null || x === undefined) return null;
   if (typeof x === "string" || typeof x === "boolean") return x;
   if (typeof x === "number") return Number.isFinite(x) ? x : null;
-  if (Array.isArray(x)) return x.map((v, i) => plain(v, [...path, i]));
-  if (typeof x === "object") return plainObject(x as Readonly<Record<string, unknown>>, path);
+  if (Array.isArray(x)) return x.map((v, i) => plainValue(v, [...path, i], integer));
+  if (typeof x === "object") return plainRecord(x as Readonly<Record<string, unknown>>, path, integer);
   return null;
 }
 
-function plainObject(o: Readonly<Record<string, unknown>>, path: (string | number)[]): { [key: string]: FeeJsonValue } {
+function plainRecord(o: Readonly<Record<string, unknown>>, path: (string | number)[], integer: Integer): { [key: string]: FeeJsonValue } {
   const out: { [key: string]: FeeJsonValue } = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = plain(v, [...path, k]);
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = plainValue(v, [...path, k], integer);
   return out;
 }

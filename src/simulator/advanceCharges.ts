@@ -65,8 +65,8 @@ export function regroupableFees(book: Invoicing, initial: readonly Subscription[
   const customer = initial[0]?.customer;
   const ids = new Set(initial.map((s) => s.external_id));
   const plain = initial.every((s) => s.status === "active" && s.next === null && s.terminated_at === null);
-  return book.entries.filter((e): e is StandaloneFee => {
-    if (!("line" in e) || e.payment.invoice !== null || e.line.run === null) return false;
+  return (customer === undefined ? [] : book.standaloneFeesOf(customer)).filter((e) => {
+    if (e.payment.invoice !== null || e.line.run === null) return false;
     const s = e.line.run.subscription;
     if (s.customer !== customer || !ids.has(s.external_id) || (s.status !== "active" && s.status !== "terminated")) return false;
     if (e.payment.status !== "succeeded" || e.payment.succeeded_at === null || e.payment.succeeded_at > at) return false;

@@ -4,7 +4,7 @@
  */
 import { parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
-import { formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
+import { canonicalTimestampText, formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
 import { issue, IssueCollector, type Path, ValidationError } from "../core/issue.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
@@ -17,11 +17,16 @@ import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
  * An event checked against the store: its body, its subscription (null when it names none and
  * its customer has not exactly one live subscription) and its dedupe key. @throws ValidationError
  */
-function checkEvent(sim: Simulation, body: Obj, path: Path): { e: EventBody; subId: string | null } {
+function checkEvent(sim: Simulation, body: Obj, path: Path): CheckedEvent {
   const e = parseEventBody(body, path);
   const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
   if (sim.events.has(subId, e.transaction_id)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
   return { e, subId };
+}
+
+interface CheckedEvent {
+  readonly e: EventBody;
+  readonly subId: string | null;
 }
 
 /** An event body, its fields checked. */
@@ -41,6 +46,17 @@ export interface EventBody {
  * @throws ValidationError naming every bad field.
  */
 export function parseEventBody(body: unknown, path: Path = []): EventBody {
+  // Well-formed events, the bulk of a timeline, pass these checks without allocating anything.
+  if (isObj(body)) {
+    const tid = body["transaction_id"], code = body["code"], sub = body["external_subscription_id"], cus = body["external_customer_id"];
+    const t = body["timestamp"], p = body["properties"], precise = body["precise_total_amount_cents"];
+    if (typeof tid === "string" && tid !== "" && typeof code === "string" && code !== ""
+      && (sub === undefined || sub === null || typeof sub === "string") && (cus === undefined || cus === null || typeof cus === "string")
+      && (t === undefined || t === null || ((typeof t === "string" || typeof t === "number") && parseTimestamp(t) !== undefined))
+      && (p === undefined || p === null || isObj(p)) && (precise === undefined || precise === null || parseDecimal(precise) !== undefined)) {
+      return body as unknown as EventBody;
+    }
+  }
   if (!isObj(body)) throw new ValidationError([issue(isAbsentValue(body) ? "value_is_mandatory" : "invalid_value", path)]);
   const c = new IssueCollector();
   for (const k of ["transaction_id", "code"] as const) {
@@ -85,8 +101,10 @@ function refreshDrafts(sim: Simulation, subscriptionIds: ReadonlySet<string>, at
   for (const inv of [...drafts].sort((a, b) => order(a) - order(b))) sim.invoicing.refresh(inv, at);
 }
 
-function storeEvent(sim: Simulation, body: Obj, { e, subId }: { e: EventBody; subId: string | null }, step: Step, index: number, touched: Set<string>): Obj {
+function storeEvent(sim: Simulation, body: Obj, { e, subId }: CheckedEvent, step: Step, index: number, touched: Set<string>): Obj {
   const timestamp = (e.timestamp == null ? step.at : parseTimestamp(e.timestamp) ?? step.at) as Instant;
+  // The echo reuses the sent text when it is already the canonical form (no new string per event).
+  const timestampText = e.timestamp == null ? formatInstant(timestamp) : canonicalTimestampText(e.timestamp, timestamp);
   if (subId === null) {
     // Accepted as the service accepts it, and kept for deduplication; it concerns no subscription, so it bills nothing.
     sim.events.addOrphan(e.transaction_id);
@@ -94,7 +112,7 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId }: { e: EventBody; su
       svc_id: stableId("event", "", e.transaction_id),
       transaction_id: e.transaction_id, code: e.code, external_subscription_id: null,
       ...(e.external_customer_id == null ? {} : { external_customer_id: e.external_customer_id }),
-      timestamp: formatInstant(timestamp), properties: e.properties ?? {},
+      timestamp: timestampText, properties: e.properties ?? {},
     };
   }
   const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents);
@@ -128,7 +146,7 @@ function storeEvent(sim: Simulation, body: Obj, { e, subId }: { e: EventBody; su
   return {
     svc_id: stableId("event", subId, e.transaction_id),
     transaction_id: e.transaction_id, code: e.code, external_subscription_id: subId,
-    timestamp: formatInstant(timestamp), properties: event.properties,
+    timestamp: timestampText, properties: event.properties,
   };
 }
 

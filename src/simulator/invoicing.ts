@@ -14,7 +14,7 @@ import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, fina
 import type { BilledFee, SubscriptionRun } from "./billing.js";
 import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type Webhook, newInvoiceRecord } from "./invoiceBook.js";
 import { buildInvoice } from "./invoiceBuild.js";
-import { newFeePayment, standaloneFeeJson } from "./feeOps.js";
+import { type StandaloneFee, newFeePayment, standaloneFeeJson } from "./feeOps.js";
 import { addNote, createNote, estimateNote, lastSubscriptionFee, voidInvoice } from "./invoiceNotes.js";
 import { type InvoiceLine, type InvoiceRecord, type InvoiceView, feeJson, invoiceJson, invoiceLines } from "./invoices.js";
 import { invoicedUsage, progressiveBilled } from "./progressiveLookup.js";
@@ -35,6 +35,7 @@ export class Invoicing implements InvoiceBook {
   private readonly byCustomer = new Map<Customer, InvoiceRecord[]>();
   private readonly bySubscription = new Map<string, InvoiceRecord[]>();
   private readonly byId = new Map<string, InvoiceRecord>();
+  private readonly standaloneByCustomer = new Map<Customer, StandaloneFee[]>();
   /** Each invoice's place in `invoices`. */
   private readonly place = new Map<InvoiceRecord, number>();
   /** Per customer: invoices created so far, and the highest sequential id given. */
@@ -80,7 +81,14 @@ export class Invoicing implements InvoiceBook {
 
   /** A fee that belongs to no invoice (a non-invoiceable pay-in-advance charge, invoice.md §1.2). */
   addStandaloneFee(billed: BilledFee, run: SubscriptionRun): void {
-    this.entries.push({ line: invoiceLines([{ billed, run }], this.ctx.organization)[0]!, payment: newFeePayment() });
+    const entry = { line: invoiceLines([{ billed, run }], this.ctx.organization)[0]!, payment: newFeePayment() };
+    this.entries.push(entry);
+    push(this.standaloneByCustomer, run.subscription.customer, entry);
+  }
+
+  /** The customer's fees without invoice, in creation order. */
+  standaloneFeesOf(customer: Customer): readonly StandaloneFee[] {
+    return this.standaloneByCustomer.get(customer) ?? [];
   }
 
   /** The invoice of one pay-in-advance charge fee: never a draft (invoice.md §1.2). */

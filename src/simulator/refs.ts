@@ -25,9 +25,19 @@ export function resolveRefs(x: unknown, src: RefSources, path: Path = []): unkno
 
 /** Whether a `$ref` occurs anywhere in `x` (a scan that allocates nothing: most bodies have none). */
 function hasRef(x: unknown): boolean {
-  if (Array.isArray(x)) return x.some(hasRef);
-  if (!isObj(x)) return false;
-  for (const k in x) if (k === "$ref" || hasRef(x[k])) return true;
+  if (typeof x !== "object" || x === null) return false;
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      if (typeof v === "object" && v !== null && hasRef(v)) return true;
+    }
+    return false;
+  }
+  for (const k in x) {
+    if (k === "$ref") return true;
+    const v = (x as Obj)[k];
+    if (typeof v === "object" && v !== null && hasRef(v)) return true;
+  }
   return false;
 }
 

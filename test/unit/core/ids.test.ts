@@ -121,3 +121,15 @@ describe("uuidV5's allocation-free path", () => {
     }));
   });
 });
+
+describe("stableId's one-pass path", () => {
+  it("names text, finite numbers and null as the canonical JSON of [kind, ...parts] does", () => {
+    const part = fc.oneof(fc.string({ unit: "binary" }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.constant(null));
+    fc.assert(fc.property(fc.string({ minLength: 1 }), fc.array(part, { maxLength: 6 }), (kind, parts) => {
+      expect(stableId(kind, ...parts)).toBe(uuidV5(JSON.stringify([kind, ...parts])));
+    }));
+  });
+  it("gives the same id whether a path mixes in a record or not (the general path)", () => {
+    expect(stableId("fee", "s", { b: 1, a: "x" })).toBe(uuidV5(JSON.stringify(["fee", "s", { a: "x", b: 1 }])));
+  });
+});
