@@ -1,15 +1,27 @@
 /**
- * Simulator throughput: `npm run bench:simulate`.
+ * Simulator throughput: `npm run bench:simulate` (sizes: RATECARD_BENCH_SIZES, e.g. `1000x10000`).
  *
- * A seeded year of billing: customers on two plans (a graduated sum charge with a filter and
- * a grouped count charge, 20 % tax, a coupon), one subscription each, events spread over the
- * year, monthly invoices. Prints the run time, events/s and invoices/s for growing sizes.
+ * A seeded year of monthly billing: customers on two plans (a graduated sum charge with a
+ * filter and a grouped count charge, 20 % tax, a coupon on a quarter of them), one
+ * subscription each, events spread over the year and sent in hourly `create_events` batches.
+ * Each size runs in its own process (a fresh heap: sizes do not inflate each other), on an
+ * input that went through `JSON.stringify`/`JSON.parse` as a caller's request does (its
+ * objects laid out in reading order, its strings flat). In the same process, before the
+ * simulation, a naive big.js loop reads every event of the input once and sums its value —
+ * the floor of any engine that reads the events — and the table gives the ratio.
+ *
+ * Memory: heap retained per event after the replay (the engine's state: event columns, the
+ * dedupe tables, invoices, without the input and without the per-step responses, whose event
+ * echoes are output), and the whole result per event.
  */
-import { simulate } from "../src/index.js";
+import { spawnSync } from "node:child_process";
+import { getHeapStatistics } from "node:v8";
+import Big from "big.js";
+import { prepareSimulation } from "../src/simulator/simulate.js";
 import { rng } from "./fixtures.js";
 
-const SIZES = (process.env.RATECARD_BENCH_SIZES ?? "10x1000,100x1000,100x10000").split(",").map((s) => s.split("x").map(Number) as [number, number]);
 const YEAR = Date.UTC(2024, 0, 1);
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 function timeline(customers: number, eventsPerCustomer: number, seed: number): unknown {
   const r = rng(seed);
@@ -69,13 +81,70 @@ function timeline(customers: number, eventsPerCustomer: number, seed: number): u
   };
 }
 
-console.log("| customers × events each | events | steps | invoices | time | events/s | invoices/s |\n|---|---|---|---|---|---|---|");
-for (const [customers, perCustomer] of SIZES) {
-  const input = timeline(customers, perCustomer, 7) as { steps: unknown[] };
-  const t0 = performance.now();
-  const out = simulate(input);
-  const ms = performance.now() - t0;
+type Input = { steps: { op: string; body: { events?: { properties: Record<string, string> }[] } }[] };
+
+/** The naive loop: every event of the input read once, its value summed with big.js (refusing what the engine refuses). */
+function naiveSum(input: Input): string {
+  let acc = new Big(0);
+  for (const s of input.steps) {
+    if (s.op !== "create_events") continue;
+    for (const e of s.body.events!) {
+      const v = e.properties["gb"];
+      if (v !== undefined && /^-?\d+(\.\d+)?$/.test(v)) acc = acc.plus(v);
+    }
+  }
+  return acc.toFixed();
+}
+
+function runOne(customers: number, perCustomer: number): void {
+  const input = JSON.parse(JSON.stringify(timeline(customers, perCustomer, 7))) as Input;
+  const dbg = (label: string): void => { if (process.env.RATECARD_BENCH_DEBUG) { gc(); console.log(label, Math.round(process.memoryUsage().heapUsed / 2 ** 20), "MB"); } };
+  dbg("input");
   const events = customers * perCustomer;
-  const rate = (n: number): string => (n / (ms / 1000)).toFixed(0);
-  console.log(`| ${customers} × ${perCustomer} | ${events} | ${input.steps.length} | ${out.invoices.length} | ${(ms / 1000).toFixed(2)} s | ${rate(events)} | ${rate(out.invoices.length)} |`);
+  gc();
+  let t0 = performance.now();
+  naiveSum(input);
+  const naiveMs = performance.now() - t0;
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  t0 = performance.now();
+  const { sim, steps, until } = prepareSimulation(input);
+  dbg("prepared");
+  sim.replay(steps, until);
+  const replayMs = performance.now() - t0;
+  dbg("replayed");
+  gc();
+  const withResponses = process.memoryUsage().heapUsed;
+  t0 = performance.now();
+  const result = sim.result();
+  const ms = replayMs + (performance.now() - t0);
+  const invoices = result.invoices.length;
+  // The state without the responses (their event echoes are output): dropped for good, then measured.
+  sim.responses.length = 0;
+  (result as { responses: unknown }).responses = [];
+  gc();
+  const state = process.memoryUsage().heapUsed;
+  // The input, the simulation and the result stay alive to here (the state references the input's strings and properties).
+  if (input.steps.length === 0 || sim.subscriptions.length < 0 || result.invoices.length < 0) console.log("");
+  const rate = (n: number): string => Math.round(n / (ms / 1000)).toLocaleString("en");
+  const perEvent = (bytes: number): string => `${Math.round(bytes / events)} B`;
+  console.log(`| ${customers.toLocaleString("en")} × ${perCustomer.toLocaleString("en")} | ${events.toLocaleString("en")} | ${invoices.toLocaleString("en")} | ${(ms / 1000).toFixed(2)} s | ${rate(events)} | ${rate(invoices)} | ${(naiveMs / 1000).toFixed(2)} s | ${(ms / naiveMs).toFixed(1)}× | ${perEvent(state - before)} | ${perEvent(withResponses - before)} |`);
+}
+
+const one = process.env.RATECARD_BENCH_ONE;
+if (one !== undefined) {
+  const [c, e] = one.split("x").map(Number) as [number, number];
+  runOne(c, e);
+} else {
+  const sizes = (process.env.RATECARD_BENCH_SIZES ?? "10x1000,100x1000,100x10000,1000x1000").split(",");
+  const heap = Math.max(4096, Math.min(20_000, Math.floor(getHeapStatistics().total_available_size / 2 ** 20) * 4));
+  console.log("| customers × events each | events | invoices | simulate | events/s | invoices/s | naive big.js read+sum | simulate / naive | state per event | state + responses per event |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const size of sizes) {
+    const r = spawnSync(process.execPath, [...process.execArgv, `--max-old-space-size=${heap}`, "--expose-gc", ...process.argv.slice(1)], {
+      stdio: "inherit", env: { ...process.env, RATECARD_BENCH_ONE: size },
+    });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
 }

@@ -4,7 +4,7 @@
  * `TextEncoder`). Same name → same id, on every machine and every run.
  */
 import { ValidationError, issue } from "./issue.js";
-import { SHA1_STATE, loadMessage, sha1Words } from "./sha1.js";
+import { SHA1_STATE, loadMessage, loadStringArray, sha1Words } from "./sha1.js";
 
 /** RFC 4122 appendix C namespaces. */
 export const NAMESPACE_DNS = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
@@ -33,6 +33,11 @@ export function uuidV5(name: string, namespace: string = RATECARD_NAMESPACE): st
   }
   // No allocation but the result (one flat string): ids are made for every event, fee and invoice.
   sha1Words(loadMessage(lastNamespaceBytes, name));
+  return digestUuid();
+}
+
+/** The version-5 UUID of the digest in SHA1_STATE. */
+function digestUuid(): string {
   const h = SHA1_STATE;
   const w0 = h[0]!, w1 = h[1]!, w2 = h[2]!, w3 = h[3]!;
   hexAt(0, w0 >>> 24); hexAt(2, w0 >>> 16); hexAt(4, w0 >>> 8); hexAt(6, w0);
@@ -44,6 +49,7 @@ export function uuidV5(name: string, namespace: string = RATECARD_NAMESPACE): st
   return String.fromCharCode.apply(null, CHARS);
 }
 
+const RATECARD_NAMESPACE_BYTES = hexToBytes(RATECARD_NAMESPACE.replace(/-/g, ""));
 let lastNamespace = RATECARD_NAMESPACE;
 let lastNamespaceBytes = hexToBytes(RATECARD_NAMESPACE.replace(/-/g, ""));
 /** The 36 character codes of the id being written (dashes in place). */
@@ -66,6 +72,15 @@ export type StablePart = string | number | boolean | null | readonly StablePart[
  * @throws ValidationError naming each bad part (`kind: value_is_mandatory`, `path.2: invalid_value` for NaN…).
  */
 export function stableId(kind: string, ...pathParts: readonly StablePart[]): string {
+  // Texts only (events' ids): their canonical JSON written straight into the digest's buffer.
+  if (typeof kind === "string" && kind !== "" && pathParts.every((p) => typeof p === "string")) {
+    const texts = [kind, ...(pathParts as readonly string[])];
+    const n = loadStringArray(RATECARD_NAMESPACE_BYTES, texts);
+    if (n >= 0) {
+      sha1Words(n);
+      return digestUuid();
+    }
+  }
   // The common case — text and finite numbers — in one pass, with the same name as below.
   if (typeof kind === "string" && kind !== "") {
     let name = "[" + JSON.stringify(kind);

@@ -89,7 +89,7 @@ export function evaluateAlerts(sim: Simulation, at: Instant): void {
     if (alert.alert_type === "billable_metric_lifetime_usage_units") {
       // The usage since the subscription started (the `full_usage` window).
       const start = s.started_at ?? input.window.start;
-      const lifetime = currentUsage({ ...input, window: { start, end: input.window.end }, events: sim.eventsOf(s.external_id).between(start, input.window.end - 1) });
+      const lifetime = currentUsage({ ...input, window: { start, end: input.window.end }, events: sim.eventsOf(s.external_id).between(s.plan.charges.some((ch) => ch.metric.recurring === true) ? -Infinity : start, input.window.end - 1) });
       if (lifetime.ok) return evaluate(sim, alert, alertValue(alert, { ...measures, lifetime_fees: lifetime.fees }), at);
     }
     return evaluate(sim, alert, alertValue(alert, measures), at);

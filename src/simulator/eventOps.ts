@@ -9,7 +9,9 @@ import { issue, IssueCollector, type Path, ValidationError } from "../core/issue
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
 import type { Simulation } from "./simulate.js";
-import type { StoredEvent, Subscription } from "./state.js";
+import type { BilledFee } from "./billing.js";
+import { type EventLog, idHash } from "./eventStore.js";
+import type { Subscription } from "./state.js";
 import { TARGET_WALLET } from "./catalog.js";
 import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
 
@@ -20,13 +22,18 @@ import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
 function checkEvent(sim: Simulation, body: Obj, path: Path): CheckedEvent {
   const e = parseEventBody(body, path);
   const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
-  if (sim.events.has(subId, e.transaction_id)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
-  return { e, subId };
+  const hash = idHash(e.transaction_id);
+  if (sim.events.has(subId, e.transaction_id, hash)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
+  return { e, subId, target: body["target_wallet_code"], hash };
 }
 
 interface CheckedEvent {
   readonly e: EventBody;
   readonly subId: string | null;
+  /** The body's top-level `target_wallet_code`, as sent. */
+  readonly target: unknown;
+  /** The transaction id's hash in the store's tables. */
+  readonly hash: number;
 }
 
 /** An event body, its fields checked. */
@@ -81,10 +88,7 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody {
 }
 
 export function createEvent(sim: Simulation, body: Obj, step: Step, index: number, path: Path = []): Obj {
-  const touched = new Set<string>();
-  const out = storeEvent(sim, body, checkEvent(sim, body, path), step, index, touched);
-  refreshDrafts(sim, touched, step.at);
-  return out;
+  return storeEvents(sim, [checkEvent(sim, body, path)], step, index)[0]!;
 }
 
 /**
@@ -92,8 +96,7 @@ export function createEvent(sim: Simulation, body: Obj, step: Step, index: numbe
  * §1.2.1): once per step, after its events are stored (an event's own fee is never on a draft,
  * so nothing in between reads the drafts), in the order the drafts were issued.
  */
-function refreshDrafts(sim: Simulation, subscriptionIds: ReadonlySet<string>, at: Instant): void {
-  if (subscriptionIds.size === 0) return;
+function refreshDrafts(sim: Simulation, subscriptionIds: Iterable<string>, at: Instant): void {
   const drafts = new Set<InvoiceRecord>();
   for (const id of subscriptionIds) for (const inv of sim.invoicing.invoicesNamed(id)) if (inv.status === "draft") drafts.add(inv);
   if (drafts.size === 0) return;
@@ -101,53 +104,85 @@ function refreshDrafts(sim: Simulation, subscriptionIds: ReadonlySet<string>, at
   for (const inv of [...drafts].sort((a, b) => order(a) - order(b))) sim.invoicing.refresh(inv, at);
 }
 
-function storeEvent(sim: Simulation, body: Obj, { e, subId }: CheckedEvent, step: Step, index: number, touched: Set<string>): Obj {
-  const timestamp = (e.timestamp == null ? step.at : parseTimestamp(e.timestamp) ?? step.at) as Instant;
-  // The echo reuses the sent text when it is already the canonical form (no new string per event).
-  const timestampText = e.timestamp == null ? formatInstant(timestamp) : canonicalTimestampText(e.timestamp, timestamp);
-  if (subId === null) {
-    // Accepted as the service accepts it, and kept for deduplication; it concerns no subscription, so it bills nothing.
-    sim.events.addOrphan(e.transaction_id);
-    return {
-      svc_id: stableId("event", "", e.transaction_id),
-      transaction_id: e.transaction_id, code: e.code, external_subscription_id: null,
-      ...(e.external_customer_id == null ? {} : { external_customer_id: e.external_customer_id }),
-      timestamp: timestampText, properties: e.properties ?? {},
-    };
-  }
-  const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents);
-  const target = body["target_wallet_code"];
-  // One object of one shape per event; its properties are the caller's own object (not copied) unless a
-  // top-level `target_wallet_code` travels with them, where charges group by it.
-  const event: StoredEvent = {
-    transaction_id: e.transaction_id,
-    code: e.code,
-    timestamp,
-    properties: typeof target === "string" ? { [TARGET_WALLET]: target, ...(e.properties ?? {}) } : e.properties ?? EMPTY_PROPERTIES,
-    seq: sim.events.count,
-    external_subscription_id: subId,
-    precise_total_amount_cents: precise === undefined ? undefined : precise.toFixed(),
-  };
-  sim.events.add(event);
-  touched.add(subId);
-  const sub = sim.activeSubscription(subId);
-  for (const ch of sub?.plan.charges ?? []) {
-    if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
-    if (!billsEventsInAdvance(ch)) {
-      sim.warn(step.at, `event ${e.transaction_id}: pay-in-advance fees of ${ch.metric.aggregation_type} are not implemented yet, none was created`, index);
-      continue;
+/** A pay-in-advance fee an event of the step creates, computed before anything is kept. */
+interface AdvanceFee {
+  readonly billed: BilledFee;
+  readonly subscription: Subscription;
+  readonly invoiceable: boolean;
+}
+
+/**
+ * Stores checked events and bills their pay-in-advance fees, as one change: the events are
+ * appended, every fee is computed (each from the events up to its own), and only then is
+ * anything issued; a fee that cannot be computed takes the appended events back out, and the
+ * step is refused with nothing changed.
+ */
+function storeEvents(sim: Simulation, checked: readonly CheckedEvent[], step: Step, index: number): Obj[] {
+  const at = step.at;
+  const appended = new Map<EventLog, number>();
+  const firstSeq = sim.events.count;
+  const fees: AdvanceFee[] = [];
+  const warnings: string[] = [];
+  const stepAtText = formatInstant(at);
+  const echoes: Obj[] = new Array(checked.length);
+  try {
+    for (let i = 0; i < checked.length; i++) {
+      const { e, subId } = checked[i]!;
+      const timestamp = (e.timestamp == null ? at : parseTimestamp(e.timestamp) ?? at) as Instant;
+      // The echo reuses the sent text when it is already the canonical form (no new string per event).
+      const timestampText = e.timestamp == null ? stepAtText : canonicalTimestampText(e.timestamp, timestamp);
+      if (subId === null) {
+        // Accepted as the service accepts it, and kept for deduplication; it concerns no subscription, so it bills nothing.
+        echoes[i] = {
+          svc_id: stableId("event", "", e.transaction_id),
+          transaction_id: e.transaction_id, code: e.code, external_subscription_id: null,
+          ...(e.external_customer_id == null ? {} : { external_customer_id: e.external_customer_id }),
+          timestamp: timestampText, properties: e.properties ?? {},
+        };
+        continue;
+      }
+      const precise = e.precise_total_amount_cents == null ? undefined : parseDecimal(e.precise_total_amount_cents)!.toFixed();
+      const target = checked[i]!.target;
+      // Its properties are the caller's own object (not copied), unless a top-level `target_wallet_code`
+      // travels with them, where charges group by it.
+      const properties = typeof target === "string" ? { [TARGET_WALLET]: target, ...(e.properties ?? {}) } : e.properties ?? EMPTY_PROPERTIES;
+      const log = sim.events.logFor(subId);
+      if (!appended.has(log)) appended.set(log, log.length);
+      const row = log.length;
+      log.add(e.transaction_id, e.code, timestamp, properties, sim.events.count++, precise, checked[i]!.hash);
+      echoes[i] = {
+        svc_id: stableId("event", subId, e.transaction_id),
+        transaction_id: e.transaction_id, code: e.code, external_subscription_id: subId,
+        timestamp: timestampText, properties,
+      };
+      const sub = sim.activeSubscription(subId);
+      if (sub === undefined) continue;
+      const charges = sub.plan.charges;
+      for (let k = 0; k < charges.length; k++) {
+        const ch = charges[k]!;
+        if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
+        if (!billsEventsInAdvance(ch)) {
+          warnings.push(`event ${e.transaction_id}: pay-in-advance fees of ${ch.metric.aggregation_type} are not implemented yet, none was created`);
+          continue;
+        }
+        const billed = payInAdvanceFee(sub, ch, log.arrival(row + 1), sim.timezoneOf(sub.customer));
+        if (billed !== undefined) fees.push({ billed, subscription: sub, invoiceable: ch.invoiceable });
+      }
     }
-    const billed = payInAdvanceFee(sub!, ch, event, sim.eventsOf(subId).arrival, sim.timezoneOf(sub!.customer));
-    if (billed === undefined) continue;
-    const run = { subscription: sub!, at: step.at, reason: "in_advance_charge" as const };
-    if (ch.invoiceable) sim.invoicing.issueAdvanceCharge(billed, run);
-    else sim.invoicing.addStandaloneFee(billed, run);
+  } catch (err) {
+    for (const [log, length] of appended) log.truncate(length);
+    sim.events.count = firstSeq;
+    throw err;
   }
-  return {
-    svc_id: stableId("event", subId, e.transaction_id),
-    transaction_id: e.transaction_id, code: e.code, external_subscription_id: subId,
-    timestamp: timestampText, properties: event.properties,
-  };
+  for (const c of checked) if (c.subId === null) sim.events.addOrphan(c.e.transaction_id);
+  for (const w of warnings) sim.warn(at, w, index);
+  for (const f of fees) {
+    const run = { subscription: f.subscription, at, reason: "in_advance_charge" as const };
+    if (f.invoiceable) sim.invoicing.issueAdvanceCharge(f.billed, run);
+    else sim.invoicing.addStandaloneFee(f.billed, run);
+  }
+  refreshDrafts(sim, [...appended.keys()].map((log) => log.external_subscription_id), at);
+  return echoes;
 }
 
 const EMPTY_PROPERTIES: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -173,8 +208,5 @@ export function createEvents(sim: Simulation, step: Step, index: number): unknow
     ids.add(c.e.transaction_id);
     return { raw, c };
   });
-  const touched = new Set<string>();
-  const events = checked.map(({ raw, c }) => storeEvent(sim, raw, c, step, index, touched));
-  refreshDrafts(sim, touched, step.at);
-  return { events };
+  return { events: storeEvents(sim, checked.map((x) => x.c), step, index) };
 }

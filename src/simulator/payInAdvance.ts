@@ -58,10 +58,11 @@ function bucketOf(ch: PlanCharge, event: StoredEvent): { filter: UsageChargeFilt
 }
 
 /**
- * The fee of `event` (already stored in `events`, the subscription's events in arrival
- * order) for charge `ch`, or undefined when the event falls in no charges window.
+ * The fee of the last of `events` (the subscription's events in arrival order, up to and
+ * including it) for charge `ch`, or undefined when the event falls in no charges window.
  */
-export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEvent, events: readonly StoredEvent[], timezone: string): BilledFee | undefined {
+export function payInAdvanceFee(s: Subscription, ch: PlanCharge, events: readonly StoredEvent[], timezone: string): BilledFee | undefined {
+  const event = events[events.length - 1]!;
   const plan = s.plan;
   const billing = computeBillingPeriod({
     plan: { interval: plan.interval, pay_in_advance: plan.pay_in_advance, bill_charges_monthly: plan.bill_charges_monthly, bill_fixed_charges_monthly: plan.bill_fixed_charges_monthly },
@@ -77,11 +78,11 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, event: StoredEv
   const group = (e: StoredEvent): string => JSON.stringify(keys.map((k) => propertyText(e.properties[k])));
   const mine = group(event);
   // The period's events of the same code, filter bucket and group, in arrival order, up to this one.
-  const upTo = events.slice(0, events.indexOf(event) + 1)
+  const upTo = events
     .filter((e) => e.code === event.code && e.timestamp >= window.start && e.timestamp < window.end && selects(e) && group(e) === mine);
   const advance = toAdvanceEvents(ch.metric, upTo, window.start, (window.end - 1) as Instant);
   // The event is in its own bucket by construction; nothing to bill if not (defensive).
-  if (upTo.at(-1) !== event) return undefined;
+  if (upTo.at(-1)?.seq !== event.seq) return undefined;
   const delta = payInAdvanceDeltas(ch.metric.aggregation_type as AdvanceAggregation, advance).at(-1)!;
   const agg = aggregateEvents(ch.metric, upTo, {
     from: window.start, to: (window.end - 1) as Instant, event_values: priced.charge_model === "percentage", precise_amounts: priced.charge_model === "dynamic",

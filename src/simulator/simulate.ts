@@ -49,6 +49,15 @@ export interface SimulationResult {
 
 /** Runs a timeline. @throws ValidationError naming every bad field of the catalog or the steps. */
 export function runSimulation(input: unknown): SimulationResult {
+  const { sim, steps, until } = prepareSimulation(input);
+  return sim.run(steps, until);
+}
+
+/**
+ * The checked input as a simulation ready to run, its steps and `until` (the benchmark
+ * measures the state between the replay and the result). @throws ValidationError
+ */
+export function prepareSimulation(input: unknown): { sim: Simulation; steps: readonly Step[]; until: Instant } {
   const c = new IssueCollector();
   if (!isObj(input)) throw new ValidationError([issue(isAbsentValue(input) ? "value_is_mandatory" : "invalid_type", [])]);
   const catalog = parseCatalog(input, c);
@@ -62,7 +71,7 @@ export function runSimulation(input: unknown): SimulationResult {
   for (const key of Object.keys(input)) {
     if (!INPUT_KEYS.includes(key)) sim.warnings.push({ code: "ignored_field", at: formatInstant((steps[0]?.at ?? 0) as Instant), message: `input key ${JSON.stringify(key)} is not one the simulator reads; it was ignored` });
   }
-  return sim.run(steps, until ?? (0 as Instant));
+  return { sim, steps, until: until ?? (0 as Instant) };
 }
 
 /** The input's top-level keys (contract §4). */
@@ -126,6 +135,12 @@ export class Simulation {
   }
 
   run(steps: readonly Step[], until: Instant): SimulationResult {
+    this.replay(steps, until);
+    return this.result();
+  }
+
+  /** Performs the steps in order, then moves the clock to `until`. */
+  replay(steps: readonly Step[], until: Instant): void {
     let flagged = false;
     steps.forEach((s, i) => {
       this.advance(s.at);
@@ -138,6 +153,10 @@ export class Simulation {
       }
     });
     this.advance(Math.max(until, this.clock) as Instant);
+  }
+
+  /** The result (contract §4) of the steps replayed so far. */
+  result(): SimulationResult {
     return {
       invoices: this.invoicing.json(this.clock),
       credit_notes: this.invoicing.creditNotes.map(creditNoteJson),

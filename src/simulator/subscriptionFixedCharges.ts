@@ -48,7 +48,7 @@ export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, De
  * a draft, invoice.md §1.2) when its plan's starting invoice does not carry them — an
  * arrears plan, or a plan paid in advance still in trial (periods.md §6, §7).
  */
-const NO_EVENTS = new EventLog();
+const NO_EVENTS = new EventLog("");
 
 export function startFixedCharges(sim: Simulation, s: Subscription, at: Instant): void {
   if (!hasAdvanceFixedCharges(s)) return;
