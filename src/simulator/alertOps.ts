@@ -61,21 +61,31 @@ export function fetchAlertStep(sim: Simulation, step: Step): unknown {
   return { alert: fetchAlert(a) };
 }
 
-/** Usage alerts, once per clock instant after the steps sharing it (contract §4): current usage without taxes. */
-export function evaluateAlerts(sim: Simulation, at: Instant): void {
+/**
+ * Usage alerts at the end of an instant (contract §4, invoice.md §14.3): those of the
+ * subscriptions that received events, and those of the wallets whose balances moved or whose
+ * customer's usage did (`walletCustomers`, `subscriptions`); current usage without taxes.
+ */
+export function evaluateAlerts(sim: Simulation, at: Instant, subscriptions: ReadonlySet<string>, walletCustomers: ReadonlySet<string>): void {
   const refreshed = new Set<Customer>();
+  // A customer's usage moves its wallets' ongoing balances (§11.5): its wallet alerts are evaluated too.
+  const usageCustomers = new Set<string>();
+  for (const id of subscriptions) for (const c of sim.customersOfSubscription(id)) usageCustomers.add(c.svc_id);
   sim.alerts = sim.alerts.map((alert) => {
     if (alert.wallet !== null) {
       const account = sim.wallets.find(alert.wallet.svc_id);
-      const customer = account === undefined ? undefined : [...sim.customers.values()].find((c) => c.svc_id === account.wallet.svc_customer_id);
+      const customer = account === undefined ? undefined : sim.customerById(account.wallet.svc_customer_id);
       if (account === undefined || customer === undefined || account.wallet.status !== "active") return alert;
+      if (!walletCustomers.has(customer.svc_id) && !usageCustomers.has(customer.svc_id)) return alert;
       if (!refreshed.has(customer)) {
         refreshWallets(sim, customer, at);
         refreshed.add(customer);
       }
       return evaluate(sim, alert, alertValue(alert, { wallet: sim.wallets.find(alert.wallet.svc_id)!.wallet }), at);
     }
-    const s = sim.subscriptions.find((x) => x.external_id === alert.external_subscription_id && x.status === "active");
+    // Subscription alerts after event activity only (§14.3): a read or a refused step moves nothing.
+    if (alert.external_subscription_id === null || !subscriptions.has(alert.external_subscription_id)) return alert;
+    const s = sim.activeSubscription(alert.external_subscription_id);
     if (s === undefined) return alert;
     const input = usageInput(sim, s, at, { apply_taxes: false });
     const r = currentUsage(input);

@@ -23,9 +23,7 @@ import { nextIntervalOf, runIntervalRules, runWalletJobs } from "./walletRules.j
  * something due at an instant are looked at, and their entities are handled in the order a
  * scan of everything would take them (creation order).
  */
-export function advanceClock(sim: Simulation, to: Instant): void {
-  // The wallet jobs the last step queued run at its instant, before the clock moves on.
-  if (sim.clock !== -Infinity) runWalletJobs(sim, sim.clock);
+export function advanceClock(sim: Simulation, to: Instant, closing: boolean): void {
   const schedule = sim.schedule;
   for (let guard = 0; guard < 100_000; guard++) {
     schedule.flush(sim);
@@ -35,7 +33,10 @@ export function advanceClock(sim: Simulation, to: Instant): void {
     sim.clock = next;
     const due = schedule.takeDue(next);
     runDueJobs(sim, due, next);
+    runWalletJobs(sim, next);
     for (const c of due) schedule.touch(c);
+    // The instant's alerts, unless steps follow at it (they end it).
+    if (next < to || closing) sim.endOfInstant(next);
   }
   if (to > sim.clock) sim.clock = to;
 }

@@ -175,6 +175,8 @@ function storeEvents(sim: Simulation, checked: readonly CheckedEvent[], step: St
     throw err;
   }
   for (const c of checked) if (c.subId === null) sim.events.addOrphan(c.e.transaction_id);
+  // Event activity: the subscriptions' alerts are evaluated at the end of the instant (§14.3).
+  for (const log of appended.keys()) sim.activity.add(log.external_subscription_id);
   for (const w of warnings) sim.warn(at, w, index);
   for (const f of fees) {
     const run = { subscription: f.subscription, at, reason: "in_advance_charge" as const };

@@ -22,6 +22,7 @@ import { Schedule } from "./schedule.js";
 import { customerDue } from "./clock.js";
 import { invariantChecks } from "./invariants.js";
 import { isAbsentValue, isObj, type Obj, parseSteps, type Step } from "./steps.js";
+import { runWalletJobs } from "./walletRules.js";
 import { performStep } from "./stepDispatch.js";
 import { subscriptionJson, type SubscriptionJson } from "./subscriptionRecord.js";
 import { checkUsageThresholds } from "./usageOps.js";
@@ -73,6 +74,10 @@ export function prepareSimulation(input: unknown): { sim: Simulation; steps: rea
   }
   return { sim, steps, until: until ?? (0 as Instant) };
 }
+
+const NO_SUBSCRIPTIONS: ReadonlySet<string> = new Set();
+
+const isRefusal = (response: unknown): boolean => isObj(response) && response["error"] !== undefined;
 
 /** The input's top-level keys (contract §4). */
 const INPUT_KEYS: readonly string[] = ["organization", "billable_metrics", "plans", "add_ons", "coupons", "taxes", "steps", "until"];
@@ -144,15 +149,44 @@ export class Simulation {
     let flagged = false;
     steps.forEach((s, i) => {
       this.advance(s.at);
-      this.responses.push(this.perform(s, i));
-      flagged ||= flagsLifetimeUsage(s);
+      const response = this.perform(s, i);
+      this.responses.push(response);
+      // The wallet jobs the step queued (credit payments, threshold checks) run before the next step.
+      runWalletJobs(this, s.at);
+      // A refused step is no activity: it flags nothing (contract §4).
+      flagged ||= !isRefusal(response) && flagsLifetimeUsage(s);
       if (steps[i + 1]?.at !== s.at) {
         if (flagged) checkUsageThresholds(this, s.at);
         flagged = false;
-        if (this.alerts.length > 0) evaluateAlerts(this, s.at);
+        this.endOfInstant(s.at);
       }
     });
-    this.advance(Math.max(until, this.clock) as Instant);
+    this.advance(Math.max(until, this.clock) as Instant, true);
+  }
+
+  /** Subscriptions (external ids) that received events since the last end of an instant. */
+  readonly activity = new Set<string>();
+
+  /**
+   * The work that follows an instant's steps or jobs (invoice.md §14.3): alerts of the
+   * subscriptions that received events, and of the wallets whose balances moved or whose
+   * customer's usage did. Reads and refused steps are no activity, so they change nothing here.
+   */
+  endOfInstant(at: Instant): void {
+    let subscriptions: ReadonlySet<string> = this.activity;
+    for (let guard = 0; guard < 10; guard++) {
+      const walletCustomers = this.wallets.takeChanged();
+      if (this.alerts.length > 0 && (subscriptions.size > 0 || walletCustomers.size > 0)) {
+        evaluateAlerts(this, at, subscriptions, walletCustomers);
+        this.wallets.takeChanged(); // the refresh of the evaluation itself
+      }
+      subscriptions = NO_SUBSCRIPTIONS;
+      // The wallet jobs the instant queued (credit payments, threshold top-ups) run at it; their
+      // webhooks are written now, whatever follows. A balance they move is evaluated in turn.
+      runWalletJobs(this, at);
+      if (!this.wallets.hasChanged()) break;
+    }
+    this.activity.clear();
   }
 
   /** The result (contract §4) of the steps replayed so far. */
@@ -217,9 +251,12 @@ export class Simulation {
     this.warnings.push({ code: "not_implemented", at: formatInstant(at), ...(step === undefined ? {} : { step }), message });
   }
 
-  /** Moves the clock to `to`, handling what falls due on the way (clock.ts). */
-  advance(to: Instant): void {
-    advanceClock(this, to);
+  /**
+   * Moves the clock to `to`, handling what falls due on the way (clock.ts). An instant's jobs
+   * end it, except at `to` itself when steps follow there (`closing`: none do).
+   */
+  advance(to: Instant, closing = false): void {
+    advanceClock(this, to, closing);
   }
 
   /** The events sent under an external subscription id (shared by plan changes). */

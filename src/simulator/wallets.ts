@@ -47,13 +47,29 @@ export class Wallets {
     return i === undefined ? undefined : this.accounts[i];
   }
 
+  /** The customers (ids) whose wallet balances changed since the last {@link takeChanged}: their wallet alerts are evaluated (invoice.md §14.3). */
+  private readonly changedCustomers = new Set<string>();
+
   /** Replaces accounts by wallet id and logs the new transactions. */
   update(accounts: readonly WalletAccount[], created: readonly WalletTransaction[] = []): void {
     for (const a of accounts) {
       const i = this.place.get(a.wallet.svc_id);
-      if (i !== undefined) this.accounts[i] = a;
+      if (i === undefined) continue;
+      if (balancesDiffer(this.accounts[i]!.wallet, a.wallet)) this.changedCustomers.add(a.wallet.svc_customer_id);
+      this.accounts[i] = a;
     }
     this.record(created);
+  }
+
+  hasChanged(): boolean {
+    return this.changedCustomers.size > 0;
+  }
+
+  /** The customers whose wallet balances changed since the last call. */
+  takeChanged(): Set<string> {
+    const out = new Set(this.changedCustomers);
+    this.changedCustomers.clear();
+    return out;
   }
 
   private add(a: WalletAccount): void {
@@ -112,6 +128,7 @@ export class Wallets {
       metric_codes: metricCodes,
     }));
     this.add(r.account);
+    this.changedCustomers.add(r.account.wallet.svc_customer_id);
     this.record(r.transactions);
     return r;
   }
@@ -153,6 +170,11 @@ export class Wallets {
   walletsJson(): unknown[] {
     return this.accounts.map((a) => walletJson(a.wallet));
   }
+}
+
+function balancesDiffer(a: Wallet, b: Wallet): boolean {
+  return a.balance_cents !== b.balance_cents || a.ongoing_balance_cents !== b.ongoing_balance_cents
+    || !a.credits_balance.eq(b.credits_balance) || !a.credits_ongoing_balance.eq(b.credits_ongoing_balance);
 }
 
 function unwrap<T>(r: Result<T>): T {

@@ -136,10 +136,11 @@ describe("terminate_recreate_spec.rb: Subscription terminate and recreate on the
     // Lifetime usage read as the value of a `lifetime_usage_amount` alert (threshold 0.01). Alerts
     // are keyed by the external id (one per type), so each reading is its own run: the spec's usage
     // update "at the rotation date, before rotating" one second before it, then after the rotation.
-    const alert = (at: string): Step => ({
+    // An alert is evaluated after event activity (invoice.md §14.3): an event of 0 items follows it.
+    const alert = (at: string): Step[] => [{
       at, op: "create_alert",
       body: { external_subscription_id: "cust_1", alert_type: "lifetime_usage_amount", code: "lifetime", thresholds: [{ value: 1, code: "t" }] },
-    });
+    }, { at, op: "create_event", body: { transaction_id: "tr_read", code: "sum_bm", external_subscription_id: "cust_1", properties: { item_count: 0 } } }];
     const reading = (steps: Step[], until: string) => {
       const out = run({ org, metrics, plans, steps, until });
       const triggered = out.webhooks.filter((w: Json) => w.type === "alert.triggered").map((w: Json) => w.object);
@@ -147,8 +148,8 @@ describe("terminate_recreate_spec.rb: Subscription terminate and recreate on the
       return Number(triggered[0].current_value);
     };
     // current usage 50.00 on the original subscription before the rotation
-    expect(reading([...start, alert("2026-03-12T23:59:59Z")], "2026-03-12T23:59:59Z")).toBe(5_000);
+    expect(reading([...start, ...alert("2026-03-12T23:59:59Z")], "2026-03-12T23:59:59Z")).toBe(5_000);
     // recreated: invoiced 50.00 (the terminated subscription's invoice) + current 0 = 50.00, not 100.00
-    expect(reading([...start, ...rotate, alert(ROTATION)], ROTATION)).toBe(5_000);
+    expect(reading([...start, ...rotate, ...alert(ROTATION)], ROTATION)).toBe(5_000);
   });
 });

@@ -1,0 +1,54 @@
+/**
+ * A refused step changes nothing but its own response (contract §4), and a run is a function
+ * of its input. For random timelines of well-formed calls (timelineArbitraries.ts), with a
+ * step that is always refused inserted at a random place and instant — a malformed event, an
+ * unknown subscription, invoice or wallet, a bad payment status — the output is the output
+ * without it, byte for byte, once that step's response is taken out (and the step numbers of
+ * warnings after it shifted back). The same input twice gives the same JSON.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { simulate } from "../../src/index.js";
+import { type Obj, inputArb, timelineInput } from "./timelineArbitraries.js";
+
+const REFUSED: readonly ((at: string) => Obj)[] = [
+  (at) => ({ at, op: "create_event", body: { transaction_id: "", code: "m", external_subscription_id: "s1" } }),
+  (at) => ({ at, op: "create_events", body: { events: [{ transaction_id: "ok-1", code: "m", external_subscription_id: "s1" }, { code: "m" }] } }),
+  (at) => ({ at, op: "terminate_subscription", body: { external_id: "nobody" } }),
+  (at) => ({ at, op: "update_invoice", body: { invoice_id: "no-such-invoice", payment_status: "succeeded" } }),
+  (at) => ({ at, op: "terminate_wallet", body: { wallet_id: "no-such-wallet" } }),
+  (at) => ({ at, op: "create_subscription", body: { external_customer_id: "c1", external_id: "s9", plan_code: "no-such-plan" } }),
+  (at) => ({ at, op: "apply_coupon", body: { external_customer_id: "c1", coupon_code: "no-such-coupon" } }),
+  (at) => ({ at, op: "fetch_current_usage", body: { external_customer_id: "nobody", external_subscription_id: "s1" } }),
+];
+
+type Result = { responses: unknown[]; warnings: { step?: number }[] } & Obj;
+
+const T0 = Date.UTC(2024, 0, 15);
+
+describe("simulate: refused steps and determinism", () => {
+  it("a refused step inserted anywhere changes nothing but its own response", () => {
+    fc.assert(fc.property(inputArb, fc.nat(), fc.integer({ min: 0, max: 120 * 24 }), fc.nat({ max: REFUSED.length - 1 }), (x, where, hour, kind) => {
+      const input = timelineInput(x) as { steps: Obj[] } & Obj;
+      const base = simulate(input) as unknown as Result;
+      // A place in the timeline, at an instant between its neighbours' (the same as one of them, or a new one).
+      const steps = input.steps;
+      const i = 2 + (where % (steps.length - 1));
+      const lo = Date.parse(steps[i - 1]!["at"] as string);
+      const hi = i < steps.length ? Date.parse(steps[i]!["at"] as string) : T0 + 120 * 86_400_000;
+      const t = Math.min(hi, Math.max(lo, T0 + hour * 3_600_000));
+      const refused = REFUSED[kind]!(new Date(t).toISOString());
+      const withRefused = simulate({ ...input, steps: [...steps.slice(0, i), refused, ...steps.slice(i)] }) as unknown as Result;
+      expect(withRefused.responses[i]).toHaveProperty("error");
+      const responses = withRefused.responses.filter((_, k) => k !== i);
+      const warnings = withRefused.warnings.map((w) => (w.step !== undefined && w.step > i ? { ...w, step: w.step - 1 } : w));
+      expect(JSON.stringify({ ...withRefused, responses, warnings })).toBe(JSON.stringify(base));
+    }), { numRuns: Number(process.env["RATECARD_FUZZ_RUNS"] ?? 60) });
+  });
+
+  it("the same input gives the same output, byte for byte", () => {
+    fc.assert(fc.property(inputArb, (x) => {
+      expect(JSON.stringify(simulate(timelineInput(x)))).toBe(JSON.stringify(simulate(timelineInput(x))));
+    }), { numRuns: 30 });
+  });
+});
