@@ -11,7 +11,7 @@
 import {
   type FixedCell, LIMB_BIG, LIMB_MAX_SCALE, addScaled, addToSum, newCell, newLimbs, readFast, readFixed,
 } from "../core/fixed.js";
-import type { FixedSum, Limbs } from "../core/fixed.js";
+import type { Limbs } from "../core/fixed.js";
 import type { Kernel, KernelContext } from "./_kernel.js";
 import type { AggregationPlan } from "./_plan.js";
 import { count, type CountState } from "./count.js";

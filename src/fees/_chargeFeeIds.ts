@@ -6,7 +6,7 @@
  */
 import { lastSecond } from "./_days.js";
 import { type FeeBaseIds, feeIds, uuidOf, windowParts } from "./feeIds.js";
-import type { UsageChargeFeesInput, UsageChargeFilter } from "./usageChargeFees.js";
+import type { UsageChargeFeesInput, UsageChargeFilter } from "./usageChargeTypes.js";
 
 export interface ChargeFeeIds extends FeeBaseIds {
   readonly svc_charge_id?: string;

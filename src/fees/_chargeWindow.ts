@@ -5,7 +5,7 @@
 import type { Instant } from "../core/instant.js";
 import type { AggregationWindow } from "../aggregation/index.js";
 import type { Charge } from "../charges/index.js";
-import type { UsageChargeFeesInput } from "./usageChargeFees.js";
+import type { UsageChargeFeesInput } from "./usageChargeTypes.js";
 import type { FilterValues } from "./types.js";
 
 export function aggregationWindow(input: UsageChargeFeesInput, priced: Charge, filters: FilterValues, ignored: readonly FilterValues[], keys: readonly string[]): AggregationWindow {

@@ -7,7 +7,7 @@ import { lastSecond } from "./_days.js";
 import { trueUpFeeAmounts } from "./trueUp.js";
 import { trueUpFeeIds } from "./_chargeFeeIds.js";
 import type { Fee } from "./types.js";
-import type { UsageChargeFeesInput } from "./usageChargeFees.js";
+import type { UsageChargeFeesInput } from "./usageChargeTypes.js";
 
 /** The default (unfiltered) fee of a charge: the true-up's parent. */
 export function isDefaultChargeFee(f: Fee): boolean {

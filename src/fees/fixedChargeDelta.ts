@@ -3,7 +3,7 @@
  * the reduction of a new advance fixed-charge fee after an upgrade (§7).
  */
 import type { CurrencyCode } from "../core/currency.js";
-import { type Decimal, ZERO, dec, max, round, sum, toScaledBigInt } from "../core/decimal.js";
+import { type Decimal, ZERO, dec, round, sum, toScaledBigInt } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
 import { roundHalfAway } from "../core/float.js";
 import { subunitToUnit } from "../core/money.js";

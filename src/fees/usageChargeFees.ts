@@ -3,16 +3,15 @@
  * default bucket, one per group of a grouped charge, then the min-spend true-up
  * (charges.md §11, §14, §16, §17).
  */
-import type { CurrencyCode } from "../core/currency.js";
 import { type Decimal, ONE, ZERO, round } from "../core/decimal.js";
-import type { Instant, Period } from "../core/instant.js";
+import type { Instant } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
-import { type BillableMetric, type UnitsResult, type UsageEvent, aggregateEvents, compileFilter, propertyText } from "../aggregation/index.js";
+import { type UnitsResult, type UsageEvent, aggregateEvents, compileFilter, propertyText } from "../aggregation/index.js";
 import { type Charge, rateParsedCharge } from "../charges/index.js";
 import { requirePositiveInteger } from "./_check.js";
 import { lastSecond } from "./_days.js";
 import { chargeFeeAmounts } from "./chargeFee.js";
-import { type MetricFilters, chargeFilterSelections } from "./chargeFilterSelections.js";
+import { chargeFilterSelections } from "./chargeFilterSelections.js";
 import { feeAmountDetails } from "./feeAmountDetails.js";
 import { keepChargeFee } from "./keepChargeFee.js";
 import { advanceHeadroom } from "./advanceEvents.js";
@@ -20,48 +19,10 @@ import { payInAdvanceDeltas } from "./payInAdvanceDeltas.js";
 import { chargeTrueUpFee, isDefaultChargeFee } from "./chargeTrueUpFee.js";
 import { aggregationWindow } from "./_chargeWindow.js";
 import { chargeFeeIds } from "./_chargeFeeIds.js";
-import type { FeeIdContext } from "./feeIds.js";
 import type { Fee, FilterValues } from "./types.js";
+import type { UsageChargeFeesInput, UsageChargeFilter } from "./usageChargeTypes.js";
 
-/** A filter of a charge: its values as configured and its own price. */
-export interface UsageChargeFilter {
-  readonly id?: string;
-  readonly values: FilterValues;
-  /** The filter's properties, parsed with the charge's model. */
-  readonly charge: Charge;
-  readonly pricing_group_keys?: readonly string[];
-  readonly invoice_display_name?: string | null;
-}
-
-export interface UsageCharge {
-  readonly id?: string;
-  readonly charge: Charge;
-  /** `pricing_group_keys` (legacy `grouped_by`) of the charge's properties. */
-  readonly pricing_group_keys?: readonly string[];
-  /** In creation order (older first). */
-  readonly filters?: readonly UsageChargeFilter[];
-  readonly invoice_display_name?: string | null;
-  readonly min_amount_cents?: bigint;
-}
-
-export interface UsageChargeFeesInput {
-  readonly charge: UsageCharge;
-  readonly metric: BillableMetric & { readonly name?: string; readonly filters?: MetricFilters };
-  readonly events: readonly UsageEvent[];
-  /** The charges window `[start, end)` of the billing run. */
-  readonly window: Period;
-  readonly charges_duration_in_days: number;
-  readonly timezone: string;
-  readonly currency: CurrencyCode;
-  /** For a current-usage answer: every fee is kept, and no true-up. */
-  readonly current_usage?: boolean;
-  /** Renewal fees of a non-invoiceable pay-in-advance charge (outside any invoice): kept even when all zero (charges.md §16 step 4). */
-  readonly renewal?: boolean;
-  /** The subscription was terminated by an upgrade (one day less of proration and minimum). */
-  readonly terminated_by_upgrade?: boolean;
-  /** The subscription (and scope) of the fees' ids (docs/fees.md, "Ids"). */
-  readonly ids?: FeeIdContext;
-}
+export type { UsageCharge, UsageChargeFeesInput, UsageChargeFilter } from "./usageChargeTypes.js";
 
 /**
  * The charge's fees in the invoice's order: filter fees in the filters' order, then the

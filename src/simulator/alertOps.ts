@@ -6,13 +6,13 @@ import { formatInstant, type Instant } from "../core/instant.js";
 import { toErrorDetails } from "../core/issue.js";
 import type { WalletAccount } from "../invoice/index.js";
 import { type Alert, type AlertMeasures, alertValue, currentUsage, fetchAlert, parseCreateAlert, processAlert } from "../usage/index.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
 import { type Obj, refuse, type Step } from "./steps.js";
 import { usageInput } from "./usageOps.js";
 import { refreshWallets } from "./walletOps.js";
 
-export function createAlert(sim: Simulation, step: Step): unknown {
+export function createAlert(sim: Sim, step: Step): unknown {
   const b = step.body;
   if (typeof b["wallet_code"] === "string") return createWalletAlert(sim, step);
   const id = b["external_subscription_id"];
@@ -30,14 +30,14 @@ export function createAlert(sim: Simulation, step: Step): unknown {
 }
 
 /** The customer's wallet named by `wallet_code` (active first). */
-export function walletOf(sim: Simulation, b: Obj): { account: WalletAccount; customer: Customer } {
+export function walletOf(sim: Sim, b: Obj): { account: WalletAccount; customer: Customer } {
   const customer = (typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined) ?? refuse("customer_not_found");
   const mine = sim.wallets.of(customer).filter((a) => a.wallet.code === b["wallet_code"]);
   const account = mine.find((a) => a.wallet.status === "active") ?? mine[0] ?? refuse("wallet_not_found");
   return { account, customer };
 }
 
-export function createWalletAlert(sim: Simulation, step: Step): unknown {
+export function createWalletAlert(sim: Sim, step: Step): unknown {
   const { account, customer } = walletOf(sim, step.body);
   refreshWallets(sim, customer, step.at);
   const w = sim.wallets.find(account.wallet.svc_id)!.wallet;
@@ -53,7 +53,7 @@ export function createWalletAlert(sim: Simulation, step: Step): unknown {
   return { alert: fetchAlert(r.alert) };
 }
 
-export function fetchAlertStep(sim: Simulation, step: Step): unknown {
+export function fetchAlertStep(sim: Sim, step: Step): unknown {
   const b = step.body;
   const wallet = typeof b["wallet_code"] === "string" ? walletOf(sim, b).account.wallet.svc_id : undefined;
   const a = sim.alerts.find((x) => x.code === b["code"] && (wallet === undefined ? x.external_subscription_id === b["external_subscription_id"] : x.wallet?.svc_id === wallet))
@@ -66,7 +66,7 @@ export function fetchAlertStep(sim: Simulation, step: Step): unknown {
  * subscriptions that received events, and those of the wallets whose balances moved or whose
  * customer's usage did (`walletCustomers`, `subscriptions`); current usage without taxes.
  */
-export function evaluateAlerts(sim: Simulation, at: Instant, subscriptions: ReadonlySet<string>, walletCustomers: ReadonlySet<string>): void {
+export function evaluateAlerts(sim: Sim, at: Instant, subscriptions: ReadonlySet<string>, walletCustomers: ReadonlySet<string>): void {
   const refreshed = new Set<Customer>();
   // A customer's usage moves its wallets' ongoing balances (§11.5): its wallet alerts are evaluated too.
   const usageCustomers = new Set<string>();
@@ -106,7 +106,7 @@ export function evaluateAlerts(sim: Simulation, at: Instant, subscriptions: Read
   });
 }
 
-export function evaluate(sim: Simulation, alert: Alert, value: Decimal | null, at: Instant): Alert {
+export function evaluate(sim: Sim, alert: Alert, value: Decimal | null, at: Instant): Alert {
   const e = processAlert(alert, value, at);
   if (e.triggered !== undefined) sim.invoicing.webhooks.push({ type: "alert.triggered", at: formatInstant(at), object: e.triggered.webhook });
   return e.alert;

@@ -7,48 +7,13 @@
 import type { Instant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
 import {
-  type Fee, finalInvoiceContent, firstMonthFacts, inTrialNotEndingToday, subscriptionFee, subscriptionFeeIsCreated, terminationBillingPeriod,
+  finalInvoiceContent, firstMonthFacts, inTrialNotEndingToday, subscriptionFee, subscriptionFeeIsCreated, terminationBillingPeriod,
   type UsageCharge, trialEnd, usageChargeFees, usageChargeIsBilled,
 } from "../fees/index.js";
 import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod, scheduleOf } from "../period/index.js";
-import type { Tax } from "../invoice/index.js";
-import type { PlanCharge } from "./catalog.js";
 import { runFixedChargeFees } from "./fixedCharges.js";
 import { type EventLog, windowEvents } from "./eventStore.js";
-import type { Subscription } from "./state.js";
-
-/** Why a subscription is on an invoice; `in_advance_charge` invoices carry given fees, not billed runs. */
-export type RunReason = "starting" | "periodic" | "terminating" | "in_advance_charge" | "progressive_billing";
-
-export interface BilledFee {
-  readonly fee: Fee;
-  /** The charge, for a usage fee (null for the subscription fee and fixed-charge fees). */
-  readonly charge: PlanCharge | null;
-  /** Taxes chosen by the caller (a commitment fee's own, §5.1), instead of charge → plan → customer → organization. */
-  readonly taxes?: readonly Tax[];
-}
-
-export interface SubscriptionRun {
-  readonly subscription: Subscription;
-  readonly at: Instant;
-  readonly reason: RunReason;
-  /** A progressive-billing run: the usage thresholds it passed (invoice.md §12.3). */
-  readonly thresholds?: readonly AppliedUsageThreshold[];
-}
-
-/** A usage threshold passed by a progressive-billing invoice, with the lifetime usage then. */
-export interface AppliedUsageThreshold {
-  readonly svc_id: string;
-  readonly amount_cents: bigint;
-  readonly recurring: boolean;
-  readonly threshold_display_name: string | null;
-  readonly lifetime_usage_amount_cents: bigint;
-}
-
-/** A usage threshold as the invoice and the webhook show it. */
-export function usageThresholdJson(t: AppliedUsageThreshold): { svc_id: string; threshold_display_name: string | null; amount_cents: number; recurring: boolean } {
-  return { svc_id: t.svc_id, threshold_display_name: t.threshold_display_name, amount_cents: Number(t.amount_cents), recurring: t.recurring };
-}
+import type { BilledFee, SubscriptionRun } from "./runs.js";
 
 export interface RunResult {
   readonly fees: readonly BilledFee[];

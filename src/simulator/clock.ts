@@ -9,9 +9,10 @@ import type { Instant } from "../core/instant.js";
 import { trialEnd } from "../fees/index.js";
 import { walletExpiryInstant } from "../invoice/index.js";
 import { billNonInvoiceableFees } from "./advanceCharges.js";
-import { type SubscriptionRun, dayKey } from "./billing.js";
+import { dayKey } from "./billing.js";
+import { type SubscriptionRun } from "./runs.js";
 import { switchTo } from "./planChanges.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Customer, Subscription } from "./state.js";
 import { startFixedCharges } from "./subscriptionFixedCharges.js";
 import { terminate } from "./subscriptionOps.js";
@@ -23,7 +24,7 @@ import { nextIntervalOf, runIntervalRules, runWalletJobs } from "./walletRules.j
  * something due at an instant are looked at, and their entities are handled in the order a
  * scan of everything would take them (creation order).
  */
-export function advanceClock(sim: Simulation, to: Instant, closing: boolean): void {
+export function advanceClock(sim: Sim, to: Instant, closing: boolean): void {
   const schedule = sim.schedule;
   for (let guard = 0; guard < 100_000; guard++) {
     schedule.flush(sim);
@@ -47,7 +48,7 @@ export function advanceClock(sim: Simulation, to: Instant, closing: boolean): vo
  * runs (one invoice per customer; a downgrade's switch), wallets expire, subscriptions reach
  * their `ending_at`, drafts whose grace period ended are finalized, wallet interval rules top up.
  */
-function runDueJobs(sim: Simulation, due: readonly Customer[], next: Instant): void {
+function runDueJobs(sim: Sim, due: readonly Customer[], next: Instant): void {
   const subscriptions = (): Subscription[] => inOrder(due.flatMap((c) => sim.subscriptionsOf(c)), (s) => sim.subscriptionOrder.get(s) ?? 0);
   for (const s of subscriptions()) if (s.status === "pending" && s.previous === null && s.subscription_at <= next) startSubscription(sim, s, s.subscription_at);
   for (const s of subscriptions()) {
@@ -99,7 +100,7 @@ const inOrder = <T>(xs: T[], key: (x: T) => number): T[] => xs.sort((a, b) => ke
  * active one's next billing boundary, its trial's end, an `ending_at`, a draft's finalization,
  * a wallet's expiry or its next interval top-up (after the clock).
  */
-export function customerDue(sim: Simulation, c: Customer): Instant | undefined {
+export function customerDue(sim: Sim, c: Customer): Instant | undefined {
   let next: Instant | undefined;
   const take = (t: Instant | null | undefined): void => {
     if (t !== null && t !== undefined && (next === undefined || t < next)) next = t;
@@ -121,7 +122,7 @@ export function customerDue(sim: Simulation, c: Customer): Instant | undefined {
 }
 
 /** The earliest due instant over everything, by a full scan: what the schedule must agree with (checked under `checkInvariants`). */
-function nextDueByScan(sim: Simulation): Instant | undefined {
+function nextDueByScan(sim: Sim): Instant | undefined {
   let next: Instant | undefined;
   for (const c of sim.customers.values()) {
     const t = customerDue(sim, c);
@@ -134,7 +135,7 @@ function nextDueByScan(sim: Simulation): Instant | undefined {
  * The trial job skips a subscription already billed by a periodic run that day (in the
  * customer's zone), or whose subscription fee was billed on its start day (UTC) (periods.md §6).
  */
-function trialAlreadyBilled(sim: Simulation, s: Subscription, at: Instant): boolean {
+function trialAlreadyBilled(sim: Sim, s: Subscription, at: Instant): boolean {
   const tz = sim.timezoneOf(s.customer);
   const today = dayKey(at, tz);
   const startDay = s.started_at === null ? null : dayKey(s.started_at, "UTC");
@@ -146,7 +147,7 @@ function trialAlreadyBilled(sim: Simulation, s: Subscription, at: Instant): bool
 }
 
 /** Activation at `at`: the clock reaching `subscription_at`, or the creation of one whose date has come (its anchor stays). */
-export function startSubscription(sim: Simulation, s: Subscription, at: Instant): void {
+export function startSubscription(sim: Sim, s: Subscription, at: Instant): void {
   s.status = "active";
   s.started_at = at;
   s.billed_until = at;

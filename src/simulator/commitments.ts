@@ -9,7 +9,7 @@ import { startOfDayIn } from "../core/zone.js";
 import type { Fee } from "../fees/index.js";
 import { type InvoiceFee, type Tax, commitmentFee, commitmentPeriod, feeTaxes } from "../invoice/index.js";
 import { scheduleOf } from "../period/index.js";
-import type { BilledFee, SubscriptionRun } from "./billing.js";
+import type { BilledFee, SubscriptionRun } from "./runs.js";
 import type { Organization } from "./catalog.js";
 
 export interface CommitmentLine {

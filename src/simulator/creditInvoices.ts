@@ -13,11 +13,11 @@ import type { Fee } from "../fees/index.js";
 import { type CreditInvoiceRequest, type InvoiceFee, failPurchase, feeTaxAmounts, settlePurchase } from "../invoice/index.js";
 import { isoDay } from "./creditNotes.js";
 import { type InvoiceLine, type InvoiceRecord, invoiceJson } from "./invoices.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
 
 /** Issues the credit invoice of each purchase and links it to its pending inbound transaction. */
-export function issueCreditInvoices(sim: Simulation, customer: Customer, requests: readonly CreditInvoiceRequest[], at: Instant): InvoiceRecord[] {
+export function issueCreditInvoices(sim: Sim, customer: Customer, requests: readonly CreditInvoiceRequest[], at: Instant): InvoiceRecord[] {
   // The transactions' webhooks come before their invoices'.
   flushWalletWebhooks(sim);
   return requests.map((req) => {
@@ -29,7 +29,7 @@ export function issueCreditInvoices(sim: Simulation, customer: Customer, request
 }
 
 /** The transaction's name, shown as the fee's name (`credit` without one). */
-function nameOf(sim: Simulation, req: CreditInvoiceRequest): string | null {
+function nameOf(sim: Sim, req: CreditInvoiceRequest): string | null {
   return sim.wallets.find(req.svc_wallet_id)?.transactions.find((t) => t.svc_id === req.svc_wallet_transaction_id)?.name ?? null;
 }
 
@@ -65,7 +65,7 @@ export function creditLine(req: CreditInvoiceRequest, customer: Customer, name: 
  * success settles the purchase at `at` and finalizes an `open` invoice (issuing and due
  * date: that day, `invoice.paid_credit_added`); a failure fails the purchase.
  */
-export function settleCreditPayments(sim: Simulation, at: Instant): void {
+export function settleCreditPayments(sim: Sim, at: Instant): void {
   const payments = sim.wallets.payments;
   sim.wallets.payments = [];
   for (const p of payments) {
@@ -87,7 +87,7 @@ export function settleCreditPayments(sim: Simulation, at: Instant): void {
 }
 
 /** Hands the queued `wallet_transaction.*` webhooks to the simulation's list. */
-export function flushWalletWebhooks(sim: Simulation): void {
+export function flushWalletWebhooks(sim: Sim): void {
   if (sim.wallets.webhooks.length === 0) return;
   sim.invoicing.webhooks.push(...sim.wallets.webhooks);
   sim.wallets.webhooks = [];

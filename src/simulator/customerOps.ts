@@ -8,12 +8,12 @@ import { IssueCollector, ValidationError } from "../core/issue.js";
 import { isValidTimeZone } from "../core/zone.js";
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { taxesOf } from "./catalog.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
 import type { Obj, Step } from "./steps.js";
 
 /** `create_customer`: creates the customer, or replaces the given fields of an existing one. */
-export function createCustomer(sim: Simulation, step: Step): unknown {
+export function createCustomer(sim: Sim, step: Step): unknown {
   const r = parseCatalogObject("customer", step.body);
   if (!r.ok) throw new ValidationError(r.issues);
   const b = r.value;
@@ -57,7 +57,7 @@ function setting<T extends string>(config: Readonly<Record<string, unknown>> | n
 }
 
 /** The customer as returned by the customer steps. */
-export function customerJson(sim: Simulation, c: Customer): Obj {
+export function customerJson(sim: Sim, c: Customer): Obj {
   return {
     svc_id: c.svc_id, external_id: c.external_id, name: c.name, currency: c.currency, timezone: c.timezone,
     applicable_timezone: sim.timezoneOf(c), taxes: (c.taxes ?? []).map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),

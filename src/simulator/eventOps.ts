@@ -8,8 +8,8 @@ import { canonicalTimestampText, formatInstant, type Instant, parseTimestamp } f
 import { issue, IssueCollector, type Path, ValidationError } from "../core/issue.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
-import type { Simulation } from "./simulate.js";
-import type { BilledFee } from "./billing.js";
+import type { Sim } from "./sim.js";
+import type { BilledFee } from "./runs.js";
 import { type EventLog, idHash } from "./eventStore.js";
 import type { Subscription } from "./state.js";
 import { TARGET_WALLET } from "./catalog.js";
@@ -19,7 +19,7 @@ import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
  * An event checked against the store: its body, its subscription (null when it names none and
  * its customer has not exactly one live subscription) and its dedupe key. @throws ValidationError
  */
-function checkEvent(sim: Simulation, body: Obj, path: Path): CheckedEvent {
+function checkEvent(sim: Sim, body: Obj, path: Path): CheckedEvent {
   const e = parseEventBody(body, path);
   const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
   const hash = idHash(e.transaction_id);
@@ -87,7 +87,7 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody {
   return body as unknown as EventBody;
 }
 
-export function createEvent(sim: Simulation, body: Obj, step: Step, index: number, path: Path = []): Obj {
+export function createEvent(sim: Sim, body: Obj, step: Step, index: number, path: Path = []): Obj {
   return storeEvents(sim, [checkEvent(sim, body, path)], step, index)[0]!;
 }
 
@@ -96,7 +96,7 @@ export function createEvent(sim: Simulation, body: Obj, step: Step, index: numbe
  * §1.2.1): once per step, after its events are stored (an event's own fee is never on a draft,
  * so nothing in between reads the drafts), in the order the drafts were issued.
  */
-function refreshDrafts(sim: Simulation, subscriptionIds: Iterable<string>, at: Instant): void {
+function refreshDrafts(sim: Sim, subscriptionIds: Iterable<string>, at: Instant): void {
   const drafts = new Set<InvoiceRecord>();
   for (const id of subscriptionIds) for (const inv of sim.invoicing.invoicesNamed(id)) if (inv.status === "draft") drafts.add(inv);
   if (drafts.size === 0) return;
@@ -117,7 +117,7 @@ interface AdvanceFee {
  * anything issued; a fee that cannot be computed takes the appended events back out, and the
  * step is refused with nothing changed.
  */
-function storeEvents(sim: Simulation, checked: readonly CheckedEvent[], step: Step, index: number): Obj[] {
+function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: Step, index: number): Obj[] {
   const at = step.at;
   const appended = new Map<EventLog, number>();
   const firstSeq = sim.events.count;
@@ -189,14 +189,14 @@ function storeEvents(sim: Simulation, checked: readonly CheckedEvent[], step: St
 
 const EMPTY_PROPERTIES: Readonly<Record<string, unknown>> = Object.freeze({});
 
-export function soleSubscriptionOf(sim: Simulation, customerId: string | null | undefined): string | undefined {
+export function soleSubscriptionOf(sim: Sim, customerId: string | null | undefined): string | undefined {
   if (customerId == null) return undefined;
   const customer = sim.customers.get(customerId);
   const live = customer === undefined ? [] : sim.subscriptionsOf(customer).filter((s) => s.status === "active");
   return live.length === 1 ? live[0]!.external_id : undefined;
 }
 
-export function createEvents(sim: Simulation, step: Step, index: number): unknown {
+export function createEvents(sim: Sim, step: Step, index: number): unknown {
   const list = step.body["events"];
   if (!Array.isArray(list)) throw new ValidationError([issue(isAbsentValue(list) ? "value_is_mandatory" : "invalid_type", ["events"])]);
   // Checked as a whole first, against the store and within the batch: a batch with one bad event stores none.

@@ -5,12 +5,11 @@
  */
 import { type Decimal, ZERO, dec } from "../core/decimal.js";
 import type { Instant, Period } from "../core/instant.js";
-import { type Fee, type FixedChargeEvent, fixedChargeDeltaFee, fixedChargeFee, fixedChargeIsBilled, upgradedFixedChargeAmount } from "../fees/index.js";
+import { type Fee, type FixedChargeEvent, fixedChargeFee, fixedChargeIsBilled, upgradedFixedChargeAmount } from "../fees/index.js";
 import { type BillingPeriod, type BillingPeriodInput, computeBillingPeriod } from "../period/index.js";
-import type { BilledFee, SubscriptionRun } from "./billing.js";
+import type { BilledFee, SubscriptionRun } from "./runs.js";
 import type { PlanFixedCharge } from "./catalog.js";
-import { type InvoiceRecord, invoiceLines } from "./invoices.js";
-import type { Simulation } from "./simulate.js";
+import type { InvoiceRecord } from "./invoices.js";
 import type { BilledFixedChargeFee, FixedChargeChange, FixedChargeLedger, Subscription } from "./state.js";
 
 /** The ledger of a simulation: fixed-charge fees read from its invoices. */
@@ -21,7 +20,7 @@ export function fixedChargeLedger(invoices: (s: Subscription) => readonly Invoic
 }
 
 const changesOf = (s: Subscription): readonly FixedChargeChange[] => s.fixed_charge_changes ?? [];
-const ledgerOf = (s: Subscription, except: SubscriptionRun): readonly BilledFixedChargeFee[] => s.fixed_charge_ledger?.(s, except) ?? [];
+export const ledgerOf = (s: Subscription, except: SubscriptionRun): readonly BilledFixedChargeFee[] => s.fixed_charge_ledger?.(s, except) ?? [];
 
 /** Units of `f` for `s` at the start: its override, else the plan's then. */
 export function startUnits(s: Subscription, f: PlanFixedCharge): Decimal {
@@ -44,11 +43,11 @@ export function unitEvents(s: Subscription, f: PlanFixedCharge): FixedChargeEven
   return [...start, ...changesOf(s).filter((c) => c.code === f.code).map((c) => ({ timestamp: c.timestamp, units: c.units }))];
 }
 
-const sameWindow = (fee: BilledFixedChargeFee, f: PlanFixedCharge, w: Period): boolean =>
+export const sameWindow = (fee: BilledFixedChargeFee, f: PlanFixedCharge, w: Period): boolean =>
   fee.fee.fixed_charge_id === f.svc_id && Math.floor(fee.fee.from_date / 1000) === Math.floor(w.start / 1000) && Math.floor(fee.fee.to_date / 1000) === Math.floor((w.end - 1000) / 1000);
 
 /** Taxes of a fixed-charge fee when the fixed charge has its own (else the plan's chain applies, invoice.md §5.1). */
-function ownTaxes(s: Subscription, f: PlanFixedCharge): Pick<BilledFee, "taxes"> {
+export function ownTaxes(s: Subscription, f: PlanFixedCharge): Pick<BilledFee, "taxes"> {
   const t = s.fixed_charge_taxes?.get(f.code) ?? f.taxes;
   return t !== undefined && t.length > 0 ? { taxes: t } : {};
 }
@@ -104,35 +103,6 @@ function afterUpgrade(s: Subscription, f: PlanFixedCharge, fee: Fee, window: Per
     previous_window: { start: previous.fee.from_date, end: (previous.fee.to_date + 1000) as Instant }, new_window: window,
   });
   return { ...fee, amount_cents: amount, precise_amount_cents: dec(amount) };
-}
-
-/**
- * §7.1: a units change of `f` stamped at `at` (the change instant) on an active
- * subscription. A pay-in-advance fixed charge bills the delta above the units already paid
- * for the current window on its own invoice (never a draft); an arrears one bills nothing now.
- * `input` is the period input of the subscription at `at`.
- */
-export function billUnitsChange(sim: Simulation, s: Subscription, fs: readonly PlanFixedCharge[], at: Instant, input: BillingPeriodInput): void {
-  const b = computeBillingPeriod({ ...input, current_usage: true });
-  const window = b.fixed_charges_period;
-  if (window === null || window.start > window.end - 1000) return;
-  const run: SubscriptionRun = { subscription: s, at, reason: "in_advance_charge" };
-  const tz = sim.timezoneOf(s.customer);
-  // Several fixed charges changed by one call share one invoice (periods.md §7.1).
-  const lines = fs.filter((f) => f.fixed_charge.pay_in_advance).map((f) => {
-    const paid = ledgerOf(s, run).filter((x) => sameWindow(x, f, window)).map((x) => x.fee.units);
-    const shell = fixedChargeFee({
-      fixed_charge: f.fixed_charge, events: unitEvents(s, f), window, fixed_charges_duration_in_days: b.fixed_charges_duration_in_days,
-      timezone: tz, currency: s.plan.currency, ids: { subscription_id: s.svc_id, scope: ["units_change", at] },
-    });
-    const delta = fixedChargeDeltaFee({
-      fixed_charge: f.fixed_charge, new_units: currentUnits(s, f), paid_units: paid, changed_at: at, window,
-      fixed_charges_duration_in_days: b.fixed_charges_duration_in_days, currency: s.plan.currency,
-    });
-    const billed: BilledFee = { fee: { ...shell, ...delta }, charge: null, ...ownTaxes(s, f) };
-    return { billed, run };
-  });
-  if (lines.length > 0) sim.invoicing.issue(s.customer, [run], at, invoiceLines(lines, sim.catalog.organization));
 }
 
 /** The start's invoice of the advance fixed charges, when the plan's starting invoice does not carry them (arrears plan, or in trial). */

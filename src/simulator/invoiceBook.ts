@@ -8,14 +8,11 @@ import type { CreditNote } from "../invoice/index.js";
 import type { Organization } from "./catalog.js";
 import type { InvoiceLine, InvoiceRecord } from "./invoices.js";
 import type { EventLog } from "./eventStore.js";
+import type { Webhook } from "./runs.js";
 import type { Customer, Subscription } from "./state.js";
 import type { Wallets } from "./wallets.js";
 
-export interface Webhook {
-  readonly type: string;
-  readonly at: string;
-  readonly object: unknown;
-}
+export type { Webhook } from "./runs.js";
 
 export interface InvoicingContext {
   readonly organization: Organization;

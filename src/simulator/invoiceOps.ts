@@ -9,11 +9,11 @@ import { amountCentsRemaining, type AppliedCoupon, parseApplyCoupon } from "../i
 import { creditNoteJson, estimatedNoteJson } from "./creditNotes.js";
 import type { InvoiceRecord } from "./invoices.js";
 import { oneOffLines } from "./oneOff.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
 import { outcome, refuse, type Step } from "./steps.js";
 
-export function applyCoupon(sim: Simulation, step: Step): unknown {
+export function applyCoupon(sim: Sim, step: Step): unknown {
   const id = step.body["external_customer_id"];
   const customer = (typeof id === "string" ? sim.customers.get(id) : undefined) ?? refuse("customer_not_found");
   const code = step.body["coupon_code"];
@@ -32,7 +32,7 @@ export function applyCoupon(sim: Simulation, step: Step): unknown {
 }
 
 /** An invoice operation: the invoice (`invoice_id`) must exist; answers `{invoice}`. */
-export function invoiceOp(sim: Simulation, step: Step, f: (inv: InvoiceRecord) => void): unknown {
+export function invoiceOp(sim: Sim, step: Step, f: (inv: InvoiceRecord) => void): unknown {
   const inv = sim.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
   f(inv);
   return { invoice: sim.invoicing.invoiceJson(inv, step.at) };
@@ -45,17 +45,17 @@ export function check(outcome: string, field?: string): void {
   refuse(outcome);
 }
 
-export function createCreditNote(sim: Simulation, step: Step): unknown {
+export function createCreditNote(sim: Sim, step: Step): unknown {
   const inv = sim.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
   return { credit_note: creditNoteJson(outcome(sim.invoicing.createNote(inv, step.body, step.at))) };
 }
 
-export function estimateCreditNote(sim: Simulation, step: Step): unknown {
+export function estimateCreditNote(sim: Sim, step: Step): unknown {
   const inv = sim.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
   return { estimated_credit_note: estimatedNoteJson(outcome(sim.invoicing.estimateNote(inv, step.body))) };
 }
 
-export function createOneOff(sim: Simulation, step: Step): unknown {
+export function createOneOff(sim: Sim, step: Step): unknown {
   const id = step.body["external_customer_id"];
   const customer = (typeof id === "string" ? sim.customers.get(id) : undefined) ?? refuse("customer_not_found");
   const currency = (typeof step.body["currency"] === "string" ? step.body["currency"] : customer.currency ?? sim.catalog.organization.default_currency) as CurrencyCode | undefined;
@@ -69,7 +69,7 @@ export function createOneOff(sim: Simulation, step: Step): unknown {
   return { invoice: sim.invoicing.invoiceJson(sim.invoicing.issue(customer, [], step.at, lines, { currency }), step.at) };
 }
 
-export function createPayment(sim: Simulation, step: Step): unknown {
+export function createPayment(sim: Sim, step: Step): unknown {
   const inv = sim.invoicing.find(step.body["invoice_id"]) ?? refuse("invoice_not_found");
   const amount = step.body["amount_cents"];
   if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0) throw new ValidationError([issue("invalid_value", ["amount_cents"])]);

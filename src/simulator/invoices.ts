@@ -11,7 +11,7 @@ import {
   type FeeTaxAmounts, type InvoiceCredit, type InvoiceFee, type InvoiceStatus, type InvoiceTaxAmounts, type InvoiceTotals, type PaymentStatus,
   feeTaxAmounts, feeTaxes, invoiceTaxAmounts,
 } from "../invoice/index.js";
-import { type BilledFee, type RunReason, type SubscriptionRun, usageThresholdJson } from "./billing.js";
+import { type BilledFee, type RunReason, type SubscriptionRun, usageThresholdJson } from "./runs.js";
 import type { Organization } from "./catalog.js";
 import type { Customer } from "./state.js";
 

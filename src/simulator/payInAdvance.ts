@@ -11,7 +11,7 @@ import {
   chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts, percentageInputs, toAdvanceEvents,
 } from "../fees/index.js";
 import { computeBillingPeriod } from "../period/index.js";
-import type { BilledFee } from "./billing.js";
+import type { BilledFee } from "./runs.js";
 import type { PlanCharge } from "./catalog.js";
 import type { StoredEvent, Subscription } from "./state.js";
 

@@ -8,11 +8,11 @@ import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
 import { classifyPlanChange, trialEnd } from "../fees/index.js";
 import { issueAdvanceCharges, renewalFees } from "./advanceCharges.js";
-import type { SubscriptionRun } from "./billing.js";
+import type { SubscriptionRun } from "./runs.js";
 import type { Plan } from "./catalog.js";
 import { terminationNote } from "./creditNotes.js";
 import { hasAdvanceFixedCharges } from "./fixedCharges.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import { outcome, type Step } from "./steps.js";
 import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
@@ -22,7 +22,7 @@ import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
  * just gets the plan; an upgrade ends the old one now and bills both at now + 1 s; a
  * downgrade waits, pending, for the old one's next billing run.
  */
-export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): unknown {
+export function changePlan(sim: Sim, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): unknown {
   // The same plan (the reference compares the catalog plan with the live one's: a live
   // subscription on its own child plan, from plan_overrides, changes plan even to the same
   // code, §8): the live one answers.
@@ -72,7 +72,7 @@ export function changePlan(sim: Simulation, live: Subscription, plan: Plan, step
 }
 
 /** The new subscription of a plan change starts at `start`; one invoice at `invoiceAt` bills the old one's end and the new one's start. */
-export function switchTo(sim: Simulation, s: Subscription, old: Subscription, start: Instant, invoiceAt: Instant): void {
+export function switchTo(sim: Sim, s: Subscription, old: Subscription, start: Instant, invoiceAt: Instant): void {
   s.status = "active";
   s.started_at = start;
   s.billed_until = start;

@@ -4,6 +4,7 @@
  * `add_on_code` (and no such code) adds one, a fixed charge left out is removed — and a change
  * of the plan's units reaches the live subscriptions that do not hold their own units.
  */
+import { billUnitsChange } from "./fixedChargeUnitsChange.js";
 import { type Decimal, ZERO, parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
@@ -12,8 +13,8 @@ import { computeBillingPeriod } from "../period/index.js";
 import { periodInput } from "./billing.js";
 import type { Plan, PlanFixedCharge } from "./catalog.js";
 import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
-import { billUnitsChange, holdsOwnUnits } from "./fixedCharges.js";
-import type { Simulation } from "./simulate.js";
+import { holdsOwnUnits } from "./fixedCharges.js";
+import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 
 type Obj = Record<string, unknown>;
@@ -36,7 +37,7 @@ export interface FixedChargesUpdate {
 }
 
 /** The plan's fixed charges after `list` (refused as a whole, `fixed_charges.i.*` paths, on any bad entry). */
-export function updateFixedCharges(sim: Simulation, old: Plan, list: unknown, at: Instant): FixedChargesUpdate {
+export function updateFixedCharges(sim: Sim, old: Plan, list: unknown, at: Instant): FixedChargesUpdate {
   const c = new IssueCollector();
   if (!Array.isArray(list)) {
     c.add("invalid_value", ["fixed_charges"]);
@@ -85,7 +86,7 @@ function at1(i: number, raw: Obj): Obj[] {
 }
 
 /** `f` with the entry's units, and its model, properties, display name and taxes when given (the id stays). */
-function updatedFixedCharge(sim: Simulation, plan: Plan, f: PlanFixedCharge, e: Obj, path: (string | number)[], c: IssueCollector): PlanFixedCharge | undefined {
+function updatedFixedCharge(sim: Sim, plan: Plan, f: PlanFixedCharge, e: Obj, path: (string | number)[], c: IssueCollector): PlanFixedCharge | undefined {
   const units = e["units"] == null ? f.units : parseDecimal(e["units"]);
   if (units === undefined || units.lt(ZERO)) {
     c.add("invalid_value", [...path, "units"]);
@@ -117,7 +118,7 @@ function updatedFixedCharge(sim: Simulation, plan: Plan, f: PlanFixedCharge, e: 
  * fixed-charges period — and the pay-in-advance ones changed now bill their delta on one
  * invoice per subscription (§7.1).
  */
-export function applyPlanUnits(sim: Simulation, subs: readonly Subscription[], changes: readonly UnitsChange[], at: Instant): void {
+export function applyPlanUnits(sim: Sim, subs: readonly Subscription[], changes: readonly UnitsChange[], at: Instant): void {
   for (const s of subs) {
     const now: PlanFixedCharge[] = [];
     const input = periodInput({ subscription: s, at, reason: "periodic" }, sim.timezoneOf(s.customer));

@@ -18,7 +18,7 @@ import { cancelNext } from "./planChanges.js";
 import { applyPlanUnits, updateFixedCharges } from "./planFixedCharges.js";
 import { chargeIndex, childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import { type Obj, refuse, type Step } from "./steps.js";
 
@@ -80,7 +80,7 @@ function sortValues(v: FilterValues): [string, string[]][] {
  * would move to, and one waiting to move to the plan gives it up when the plan now costs more
  * than its current one.
  */
-function cancelObsoleteDowngrades(sim: Simulation, old: Plan, next: Plan, at: Instant): void {
+function cancelObsoleteDowngrades(sim: Sim, old: Plan, next: Plan, at: Instant): void {
   for (const s of sim.subscriptions) {
     if (s.status !== "active" || s.next === null || s.next.status !== "pending") continue;
     if (s.plan === old && next.amount_cents < s.next.plan.amount_cents) cancelNext(s, at);
@@ -96,7 +96,7 @@ function cancelObsoleteDowngrades(sim: Simulation, old: Plan, next: Plan, at: In
  * replace the plan's (planFixedCharges.ts). Changes of the interval, currency or payment timing
  * answer `not_implemented`.
  */
-export function updatePlan(sim: Simulation, step: Step, index: number): unknown {
+export function updatePlan(sim: Sim, step: Step, index: number): unknown {
   const raw = isObj(step.body["plan"]) ? step.body["plan"] : step.body;
   const code = raw["code"];
   if (typeof code !== "string" || code === "") throw new ValidationError([issue(code == null ? "value_is_mandatory" : "invalid_value", ["code"])]);
@@ -160,7 +160,7 @@ export function updatePlan(sim: Simulation, step: Step, index: number): unknown 
  * a charge no entry names is removed. `replaced` maps each old charge to its new version
  * (null: removed).
  */
-function updatedPlan(sim: Simulation, old: Plan, raw: Obj, at: Instant): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } {
+function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } {
   const list = raw["charges"];
   if (!Array.isArray(list)) {
     const next = patchPlan(old, raw, sim.catalog.taxes, []);
@@ -236,7 +236,7 @@ export function overridePlan(plan: Plan, overrides: Obj, taxes: ReadonlyMap<stri
  * The fixed-charge units of `plan_overrides` (code → units), after checking that every other
  * override is one planOverrides.ts builds; `undefined` (with a warning) when one is not.
  */
-export function readOverrides(sim: Simulation, step: Step, index: number, raw: Obj, plan: Plan): Map<string, Decimal> | undefined {
+export function readOverrides(sim: Sim, step: Step, index: number, raw: Obj, plan: Plan): Map<string, Decimal> | undefined {
   const key = unsupportedOverride(raw);
   const units = key === undefined ? fixedChargeOverrides({ fixed_charges: raw["fixed_charges"] }, plan) : undefined;
   const what = key === undefined ? "fixed_charges beyond units" : key;

@@ -4,14 +4,13 @@
  * named by `id` (svc id), `code`, `billable_metric_id`, else by their index in the list. A
  * charge may get a new model (with its properties) and new `filters` (they replace the charge's).
  */
-import type { z } from "zod";
 import { stableId } from "../core/ids.js";
 import { IssueCollector, type Path, ValidationError } from "../core/issue.js";
 import { type Charge, parseCharge } from "../charges/index.js";
 import type { FilterValues } from "../aggregation/index.js";
 import type { UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
-import { fromZodIssues, minimumCommitmentSchema, usageThresholdSchema } from "../parse/schemas/index.js";
+import { minimumCommitmentSchema, parseInto, usageThresholdSchema } from "../parse/schemas/index.js";
 import { parseChargeFilters } from "./catalogPlans.js";
 import { taxesOf } from "./catalogTaxes.js";
 import { type Plan, type PlanCharge, TARGET_WALLET } from "./catalogTypes.js";
@@ -68,13 +67,6 @@ export function childPlanId(base: Plan, subscriptionId: string): string {
   return stableId("plan", base.code, "override", subscriptionId);
 }
 
-function parsed<S extends z.ZodType>(schema: S, v: unknown, at: Path, c: IssueCollector): z.output<S> | undefined {
-  const r = schema.safeParse(v);
-  if (r.success) return r.data;
-  c.addAll(fromZodIssues(r.error.issues, v, at));
-  return undefined;
-}
-
 /** invoice.md §12.1: amounts > 0, at most one recurring threshold, non-recurring amounts unique. */
 function thresholds(v: unknown, at: Path, c: IssueCollector): Plan["usage_thresholds"] {
   if (v === null) return [];
@@ -84,7 +76,7 @@ function thresholds(v: unknown, at: Path, c: IssueCollector): Plan["usage_thresh
   }
   const out: Plan["usage_thresholds"][number][] = [];
   v.forEach((t, i) => {
-    const r = parsed(usageThresholdSchema, t, [...at, i], c);
+    const r = parseInto(usageThresholdSchema, t, [...at, i], c);
     if (r === undefined) return;
     const amount = BigInt(r.amount_cents);
     const recurring = r.recurring === true;
@@ -98,7 +90,7 @@ function thresholds(v: unknown, at: Path, c: IssueCollector): Plan["usage_thresh
 
 function commitment(v: unknown, taxes: ReadonlyMap<string, Tax>, at: Path, c: IssueCollector): Plan["minimum_commitment"] {
   if (v === null) return null;
-  const r = parsed(minimumCommitmentSchema, v, at, c);
+  const r = parseInto(minimumCommitmentSchema, v, at, c);
   if (r === undefined) return null;
   return { amount_cents: BigInt(r.amount_cents), invoice_display_name: r.invoice_display_name ?? null, taxes: taxesOf(r.tax_codes, taxes, [...at, "tax_codes"], c) };
 }

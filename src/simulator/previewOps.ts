@@ -8,16 +8,16 @@ import { stableId } from "../core/ids.js";
 import { type Instant, parseTimestamp } from "../core/instant.js";
 import { type Issue, issue, ValidationError } from "../core/issue.js";
 import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../invoice/index.js";
-import type { SubscriptionRun } from "./billing.js";
+import type { SubscriptionRun } from "./runs.js";
 import { terminationNote } from "./creditNotes.js";
 import { invoiceJson } from "./invoices.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
 import { isObj, refuse, type Step } from "./steps.js";
 import { newCustomer } from "./customerOps.js";
 import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
 
-export function previewInvoice(sim: Simulation, step: Step): unknown {
+export function previewInvoice(sim: Sim, step: Step): unknown {
   const b = step.body;
   const cb = b["customer"];
   const externalId = isObj(cb) ? cb["external_id"] : undefined;
@@ -37,7 +37,7 @@ export function previewInvoice(sim: Simulation, step: Step): unknown {
  * A termination preview of a plan paid in advance credits the note its termination would
  * create (§15, §10.6; "credit", as the reference's preview computes it). Nothing is stored.
  */
-function terminationNotes(sim: Simulation, runs: readonly SubscriptionRun[]): CreditNote[] {
+function terminationNotes(sim: Sim, runs: readonly SubscriptionRun[]): CreditNote[] {
   return runs.flatMap((r) => {
     if (r.reason !== "terminating") return [];
     const live = sim.subscriptions.find((s) => s.svc_id === r.subscription.svc_id);
@@ -52,7 +52,7 @@ function terminationNotes(sim: Simulation, runs: readonly SubscriptionRun[]): Cr
  * a catalog coupon named by `coupon_code` / `code`, or a coupon described in full; applied as
  * `apply_coupon` would (amount, percentage and frequency overrides), nothing stored.
  */
-function requestCoupons(sim: Simulation, customer: Customer, raw: unknown, at: Instant): AppliedCoupon[] | undefined {
+function requestCoupons(sim: Sim, customer: Customer, raw: unknown, at: Instant): AppliedCoupon[] | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (!Array.isArray(raw)) throw new ValidationError([issue("invalid_value", ["coupons"])]);
   if (customer.applied_coupons.some((a) => a.status === "active")) return undefined;
@@ -91,7 +91,7 @@ function withCoupons<T>(customer: Customer, coupons: AppliedCoupon[] | undefined
 }
 
 /** Runs `f` with `notes` among the customer's credit notes, then puts the list back. */
-function withNotes<T>(sim: Simulation, notes: readonly CreditNote[], f: () => T): T {
+function withNotes<T>(sim: Sim, notes: readonly CreditNote[], f: () => T): T {
   if (notes.length === 0) return f();
   const saved = sim.invoicing.creditNotes;
   sim.invoicing.creditNotes = [...saved, ...notes];
@@ -111,7 +111,7 @@ function previewCustomer(externalId: string, body: Record<string, unknown>): Cus
 }
 
 /** The customer's live subscriptions at their next billing run (all at the first one's), or terminated at `terminated_at`. */
-function liveRuns(sim: Simulation, customer: Customer, ids: readonly unknown[], terminatedAt: unknown): SubscriptionRun[] {
+function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], terminatedAt: unknown): SubscriptionRun[] {
   const subs = ids.map((id) => sim.subscriptions.find((s) => s.customer === customer && s.external_id === id && s.status === "active") ?? refuse("subscription_not_found"));
   if (terminatedAt !== undefined && terminatedAt !== null) {
     const at = parseTimestamp(terminatedAt);
@@ -123,7 +123,7 @@ function liveRuns(sim: Simulation, customer: Customer, ids: readonly unknown[], 
 }
 
 /** A subscription to `plan_code` that does not exist yet, billed where its first invoice would be. */
-function newSubscriptionRun(sim: Simulation, customer: Customer, step: Step): SubscriptionRun[] {
+function newSubscriptionRun(sim: Sim, customer: Customer, step: Step): SubscriptionRun[] {
   const b = step.body;
   const plan = (typeof b["plan_code"] === "string" ? sim.catalog.plans.get(b["plan_code"]) : undefined) ?? refuse("plan_not_found");
   const start = (b["subscription_at"] == null ? step.at : parseTimestamp(b["subscription_at"]) ?? refuse("invalid_timestamp")) as Instant;

@@ -19,6 +19,7 @@ import type { RefSources } from "./refs.js";
 import type { Customer, Subscription } from "./state.js";
 import { type EventLog, EventStore } from "./eventStore.js";
 import { Schedule } from "./schedule.js";
+import type { Sim } from "./sim.js";
 import { customerDue } from "./clock.js";
 import { invariantChecks } from "./invariants.js";
 import { isAbsentValue, isObj, type Obj, parseSteps, type Step } from "./steps.js";
@@ -99,7 +100,7 @@ function flagsLifetimeUsage(step: Step): boolean {
   }
 }
 
-export class Simulation {
+export class Simulation implements Sim {
   /** Customers by external id (add them with {@link addCustomer}). */
   readonly customers = new Map<string, Customer>();
   /** Every subscription record, in creation order (add them with {@link addSubscription}). */

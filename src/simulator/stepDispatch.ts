@@ -12,7 +12,7 @@ import { updateFee } from "./feeOps.js";
 import { applyCoupon, createCreditNote, createOneOff, createPayment, estimateCreditNote, invoiceOp } from "./invoiceOps.js";
 import { previewInvoice } from "./previewOps.js";
 import { resolveRefs } from "./refs.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import { check, type Obj, type Operation, outcome, refuse, type Step, StepError } from "./steps.js";
 import { updateSubscriptionFixedCharge } from "./subscriptionFixedCharges.js";
 import { updatePlan } from "./planOps.js";
@@ -21,7 +21,7 @@ import { fetchCurrentUsage, fetchProjectedUsage } from "./usageOps.js";
 import { createWallet, fetchWallet, metricCodes, walletOp, walletTransaction } from "./walletOps.js";
 
 /** Performs `raw` (the step at `index`) on the simulation and returns its response. */
-export function performStep(sim: Simulation, raw: Step, index: number): unknown {
+export function performStep(sim: Sim, raw: Step, index: number): unknown {
   try {
     const step = { ...raw, body: resolveRefs(raw.body, sim.refSources) as Obj };
     touchStep(sim, step);
@@ -78,7 +78,7 @@ const UNSCHEDULED: ReadonlySet<string> = new Set([
  * customer on the plan, so it marks them all. Resolved when the schedule is next brought up
  * to date, after the step (a customer the step creates is found then).
  */
-function touchStep(sim: Simulation, step: Step): void {
+function touchStep(sim: Sim, step: Step): void {
   if (UNSCHEDULED.has(step.op)) return;
   const b = step.body;
   const text = (k: string): string | undefined => (typeof b[k] === "string" ? b[k] : undefined);

@@ -3,6 +3,7 @@
  * `plan_overrides` at creation, the advance fixed charges billed at the start, and
  * `update_subscription_fixed_charge`.
  */
+import { billUnitsChange } from "./fixedChargeUnitsChange.js";
 import { EventLog } from "./eventStore.js";
 import { type Decimal, ZERO, parseDecimal, toDecimalString } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
@@ -10,11 +11,12 @@ import type { Instant } from "../core/instant.js";
 import { IssueCollector, ValidationError } from "../core/issue.js";
 import { trialEnd } from "../fees/index.js";
 import { computeBillingPeriod } from "../period/index.js";
-import { type SubscriptionRun, billRun, periodInput } from "./billing.js";
+import { billRun, periodInput } from "./billing.js";
+import { type SubscriptionRun } from "./runs.js";
 import { type Plan, taxesOf } from "./catalog.js";
-import { billUnitsChange, currentUnits, hasAdvanceFixedCharges } from "./fixedCharges.js";
+import { currentUnits, hasAdvanceFixedCharges } from "./fixedCharges.js";
 import { invoiceLines } from "./invoices.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import { type Obj, refuse, type Step } from "./steps.js";
 
@@ -50,7 +52,7 @@ export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, De
  */
 const NO_EVENTS = new EventLog("");
 
-export function startFixedCharges(sim: Simulation, s: Subscription, at: Instant): void {
+export function startFixedCharges(sim: Sim, s: Subscription, at: Instant): void {
   if (!hasAdvanceFixedCharges(s)) return;
   const trial = trialEnd(s.initial_started_at ?? at, s.plan.trial_period);
   if (s.plan.pay_in_advance && (trial === null || trial.trial_end <= at)) return;
@@ -70,7 +72,7 @@ export function startFixedCharges(sim: Simulation, s: Subscription, at: Instant)
  * `apply_units_immediately` (an advance fixed charge then bills the delta on its own
  * invoice), else from the next fixed-charges period.
  */
-export function updateSubscriptionFixedCharge(sim: Simulation, step: Step): unknown {
+export function updateSubscriptionFixedCharge(sim: Sim, step: Step): unknown {
   const b = step.body;
   const c = new IssueCollector();
   for (const k of ["external_subscription_id", "code"]) if (typeof b[k] !== "string" || b[k] === "") c.add(b[k] == null ? "value_is_mandatory" : "invalid_value", [k]);

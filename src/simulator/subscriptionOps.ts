@@ -14,7 +14,7 @@ import { newCustomer } from "./customerOps.js";
 import { fixedChargeLedger } from "./fixedCharges.js";
 import { changePlan, cancelNext } from "./planChanges.js";
 import { overridePlan, readOverrides, usePlan } from "./planOps.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import { type Obj, outcome, refuse, type Step } from "./steps.js";
 import { updateSubscriptionFixedCharge } from "./subscriptionFixedCharges.js";
@@ -22,7 +22,7 @@ import { issueAdvanceCharges } from "./advanceCharges.js";
 import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
 
 /** `create_subscription`: a new subscription (pending until `subscription_at`), or a plan change of the live one. */
-export function createSubscription(sim: Simulation, step: Step, index: number): unknown {
+export function createSubscription(sim: Sim, step: Step, index: number): unknown {
   const r = parseCatalogObject("subscription", step.body);
   if (!r.ok) throw new ValidationError(r.issues);
   const b = r.value;
@@ -65,7 +65,7 @@ export function createSubscription(sim: Simulation, step: Step, index: number): 
 }
 
 /** `terminate_subscription` with its termination options (periods.md §9). */
-export function terminateSubscription(sim: Simulation, step: Step, index: number): unknown {
+export function terminateSubscription(sim: Sim, step: Step, index: number): unknown {
   const id = step.body["external_id"];
   if (typeof id !== "string" || id === "") throw new ValidationError([issue("value_is_mandatory", ["external_id"])]);
   // periods.md §9: the termination options.
@@ -83,7 +83,7 @@ export function terminateSubscription(sim: Simulation, step: Step, index: number
 }
 
 /** Ends a subscription at `at` (a step, or its `ending_at`): pending → canceled; active → terminated, its credit note, then its final invoice. */
-export function terminate(sim: Simulation, s: Subscription, at: Instant, invoice: "generate" | "skip", creditNote: "credit" | "refund" | "offset" | "skip"): void {
+export function terminate(sim: Sim, s: Subscription, at: Instant, invoice: "generate" | "skip", creditNote: "credit" | "refund" | "offset" | "skip"): void {
   if (s.status === "pending") {
     cancelNext(s, at);
     s.status = "canceled";
@@ -107,7 +107,7 @@ export function terminate(sim: Simulation, s: Subscription, at: Instant, invoice
 }
 
 /** `fetch_subscription`: the active one under the external id, else the latest. */
-export function fetchSubscription(sim: Simulation, step: Step): unknown {
+export function fetchSubscription(sim: Sim, step: Step): unknown {
   const id = step.body["external_id"];
   const all = sim.subscriptions.filter((s) => s.external_id === id);
   const s = all.find((x) => x.status === "active") ?? all.at(-1) ?? refuse("subscription_not_found");
@@ -127,7 +127,7 @@ export const TERMINATION_OPTIONS = {
  * pending one when none is active). `subscription_at` moves a pending subscription's anchor
  * and start (one whose new date has come starts now); `plan_overrides` give it a child plan.
  */
-export function updateSubscription(sim: Simulation, step: Step, index: number): unknown {
+export function updateSubscription(sim: Sim, step: Step, index: number): unknown {
   const inner = step.body["subscription"];
   const f = (typeof inner === "object" && inner !== null && !Array.isArray(inner) ? inner : step.body) as Obj;
   const id = step.body["external_id"] ?? f["external_id"];

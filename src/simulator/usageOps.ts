@@ -9,21 +9,21 @@ import { dateOf } from "../core/zone.js";
 import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
 import { computeBillingPeriod } from "../period/index.js";
 import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions, projectedUsage } from "../usage/index.js";
-import { usageThresholdJson } from "./billing.js";
+import { usageThresholdJson } from "./runs.js";
 import type { Plan } from "./catalog.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import { isObj, type Obj, refuse, type Step } from "./steps.js";
 
 /** The subscription a usage call names (§13.1.1 checks 1–2). */
-export function usageSubscription(sim: Simulation, b: Obj): Subscription {
+export function usageSubscription(sim: Sim, b: Obj): Subscription {
   const customer = (typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined) ?? refuse("customer_not_found");
   return sim.subscriptions.find((x) => x.customer === customer && x.external_id === b["external_subscription_id"] && x.status === "active")
     ?? refuse("no_active_subscription");
 }
 
 /** The current-usage input of an active subscription at `at` (`full_usage` checked, §13.1.7). */
-export function usageInput(sim: Simulation, s: Subscription, at: Instant, options: CurrentUsageOptions & { readonly full_usage?: boolean }): CurrentUsageInput {
+export function usageInput(sim: Sim, s: Subscription, at: Instant, options: CurrentUsageOptions & { readonly full_usage?: boolean }): CurrentUsageInput {
   const tz = sim.timezoneOf(s.customer);
   const plan = s.plan;
   const period = computeBillingPeriod({
@@ -59,14 +59,14 @@ export function usageInput(sim: Simulation, s: Subscription, at: Instant, option
   };
 }
 
-export function fetchCurrentUsage(sim: Simulation, step: Step): unknown {
+export function fetchCurrentUsage(sim: Sim, step: Step): unknown {
   const s = usageSubscription(sim, step.body);
   const r = currentUsage(usageInput(sim, s, step.at, usageOptions(step.body)));
   if (!r.ok) return refuse(r.code);
   return { customer_usage: r.customer_usage };
 }
 
-export function fetchProjectedUsage(sim: Simulation, step: Step): unknown {
+export function fetchProjectedUsage(sim: Sim, step: Step): unknown {
   if (!sim.catalog.organization.premium_integrations.includes("projected_usage")) refuse("projected_usage_not_enabled");
   const s = usageSubscription(sim, step.body);
   // §13.2.1: of the query options only `apply_taxes` is read (still checked like the others).
@@ -80,7 +80,7 @@ export function fetchProjectedUsage(sim: Simulation, step: Step): unknown {
  * instant: a subscription whose lifetime usage passes a usage threshold gets a
  * progressive-billing invoice now.
  */
-export function checkUsageThresholds(sim: Simulation, at: Instant): void {
+export function checkUsageThresholds(sim: Sim, at: Instant): void {
   if (!sim.catalog.organization.premium_integrations.includes("progressive_billing")) return;
   for (const s of sim.subscriptions) {
     if (s.status !== "active" || s.plan.usage_thresholds.length === 0) continue;

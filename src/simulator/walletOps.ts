@@ -8,7 +8,7 @@ import {
   feeTaxAmounts, feeTaxes, type OngoingFee, type Tax, type Wallet, type WalletAccount, walletJson, walletTransactionJson,
 } from "../invoice/index.js";
 import { currentUsage } from "../usage/index.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import { flushWalletWebhooks, issueCreditInvoices } from "./creditInvoices.js";
 import { targetWallet } from "./invoiceCredits.js";
 import type { InvoiceRecord } from "./invoices.js";
@@ -17,11 +17,11 @@ import type { Customer } from "./state.js";
 import { refuse, type Step } from "./steps.js";
 import { usageInput } from "./usageOps.js";
 
-export function metricCodes(sim: Simulation): ReadonlySet<string> {
+export function metricCodes(sim: Sim): ReadonlySet<string> {
   return new Set(sim.catalog.metrics.keys());
 }
 
-export function createWallet(sim: Simulation, step: Step): unknown {
+export function createWallet(sim: Sim, step: Step): unknown {
   const id = step.body["external_customer_id"];
   const customer = typeof id === "string" ? sim.customers.get(id) : undefined;
   const r = sim.wallets.create(step.body, customer, step.at, metricCodes(sim));
@@ -33,13 +33,13 @@ export function createWallet(sim: Simulation, step: Step): unknown {
   return { wallet: walletJson(r.account.wallet) };
 }
 
-export function walletOp(sim: Simulation, step: Step, f: (a: WalletAccount, c: Customer) => Wallet): unknown {
+export function walletOp(sim: Sim, step: Step, f: (a: WalletAccount, c: Customer) => Wallet): unknown {
   const a = sim.wallets.find(step.body["wallet_id"] ?? step.body["svc_id"]) ?? refuse("wallet_not_found");
   const c = [...sim.customers.values()].find((x) => x.svc_id === a.wallet.svc_customer_id)!;
   return { wallet: walletJson(f(a, c)) };
 }
 
-export function walletTransaction(sim: Simulation, step: Step): unknown {
+export function walletTransaction(sim: Sim, step: Step): unknown {
   const r = sim.wallets.transact(step.body, step.at);
   const customer = [...sim.customers.values()].find((x) => x.svc_id === r.account.wallet.svc_customer_id);
   if (customer !== undefined) issueCreditInvoices(sim, customer, r.credit_invoices, step.at);
@@ -48,7 +48,7 @@ export function walletTransaction(sim: Simulation, step: Step): unknown {
 }
 
 /** `fetch_wallet`: the balances as of the clock, ongoing ones refreshed from the customer's usage (§11.5). */
-export function fetchWallet(sim: Simulation, step: Step): unknown {
+export function fetchWallet(sim: Sim, step: Step): unknown {
   const b = step.body;
   const byCustomer = typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined;
   const account = b["svc_id"] !== undefined ? sim.wallets.find(b["svc_id"])
@@ -64,13 +64,13 @@ export function fetchWallet(sim: Simulation, step: Step): unknown {
  * rule are then checked by the wallet jobs (§11.6, walletRules.ts), as the reference's
  * delayed top-up job does.
  */
-export function refreshWallets(sim: Simulation, customer: Customer, at: Instant): void {
+export function refreshWallets(sim: Sim, customer: Customer, at: Instant): void {
   refreshOngoing(sim, customer, at);
   for (const a of sim.wallets.of(customer)) sim.wallets.queueCheck(a);
 }
 
 /** The ongoing balances of the customer's wallets: current usage of its active subscriptions and its draft invoices. */
-export function refreshOngoing(sim: Simulation, customer: Customer, at: Instant): void {
+export function refreshOngoing(sim: Sim, customer: Customer, at: Instant): void {
   if (sim.wallets.of(customer).length === 0) return;
   const current: OngoingFee[] = [];
   const advance: OngoingFee[] = [];

@@ -7,7 +7,7 @@
 import type { Instant } from "../core/instant.js";
 import { type WalletAccount, type WalletTransactionRequest, dueIntervalTopUps, dueThresholdTopUp, intervalDue, ruleIsActive, walletTopUp } from "../invoice/index.js";
 import { flushWalletWebhooks, issueCreditInvoices, settleCreditPayments } from "./creditInvoices.js";
-import type { Simulation } from "./simulate.js";
+import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
 import { refreshOngoing } from "./walletOps.js";
 
@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 const INTERVAL_OFFSET = 55 * 60_000;
 
 /** Runs the queued wallet jobs at `at` until none is left (a top-up can queue another check). */
-export function runWalletJobs(sim: Simulation, at: Instant): void {
+export function runWalletJobs(sim: Sim, at: Instant): void {
   for (let guard = 0; guard < 1000; guard++) {
     if (sim.wallets.payments.length === 0 && sim.wallets.checks.size === 0) break;
     settleCreditPayments(sim, at);
@@ -37,7 +37,7 @@ export function runWalletJobs(sim: Simulation, at: Instant): void {
 }
 
 /** The interval top-ups due on the UTC day of `at`, when `at` is that day's :55 run. */
-export function runIntervalRules(sim: Simulation, at: Instant): void {
+export function runIntervalRules(sim: Sim, at: Instant): void {
   if ((at - INTERVAL_OFFSET) % DAY !== 0) return;
   for (const a of sim.wallets.accounts) {
     if (a.wallet.status !== "active" || !a.wallet.recurring_transaction_rules.some((r) => r.trigger === "interval")) continue;
@@ -68,7 +68,7 @@ export function nextIntervalOf(a: WalletAccount, after: Instant): Instant | unde
 }
 
 /** A rule's top-up: its transactions, and the credit invoice of a purchase. A refused one (limits) is not made, as the reference's job fails, and is listed in the warnings. */
-export function topUp(sim: Simulation, a: WalletAccount, req: WalletTransactionRequest, at: Instant): void {
+export function topUp(sim: Sim, a: WalletAccount, req: WalletTransactionRequest, at: Instant): void {
   const r = walletTopUp(a, req, at);
   if (!r.ok) {
     sim.warn(at, `wallet ${a.wallet.code}: the top-up of its recurring rule was refused (${r.issues.map((i) => i.code).join(", ")}), as the reference's job fails`);
@@ -79,6 +79,6 @@ export function topUp(sim: Simulation, a: WalletAccount, req: WalletTransactionR
   if (c !== undefined) issueCreditInvoices(sim, c, r.value.credit_invoices, at);
 }
 
-function customerOf(sim: Simulation, a: WalletAccount): Customer | undefined {
+function customerOf(sim: Sim, a: WalletAccount): Customer | undefined {
   return [...sim.customers.values()].find((x) => x.svc_id === a.wallet.svc_customer_id);
 }

@@ -8,7 +8,7 @@ import {
   type OngoingFee, type Wallet, type WalletAccount, type WalletTopUpResult, type WalletTransaction,
   parseCreateWallet, parseCreateWalletTransaction, parseUpdateWallet, refreshOngoingBalances, terminateWallet, walletJson, walletTransactionJson,
 } from "../invoice/index.js";
-import type { Webhook } from "./invoiceBook.js";
+import type { Webhook } from "./runs.js";
 import type { Customer } from "./state.js";
 
 /** A credit invoice's payment outcome, waiting for the wallet jobs to settle or fail its purchase. */

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ValidationError, simulate } from "../../src/index.js";
 
-import { type Obj, inputArb, timelineInput as input } from "./timelineArbitraries.js";
+import { inputArb, timelineInput as input } from "./timelineArbitraries.js";
 
 interface Invoice {
   svc_id: string; fees: readonly { amount_cents: number }[]; fees_amount_cents: number; progressive_billing_credit_amount_cents: number;

@@ -27,3 +27,4 @@ export { CATALOG_KINDS, CATALOG_SCHEMAS, type CatalogKind } from "./catalogSchem
 export { type CatalogObject, parseCatalogObject } from "./parseCatalogObject.js";
 export { type CatalogJsonSchema, catalogJsonSchemas } from "./catalogJsonSchemas.js";
 export { fromZodIssues } from "./fromZodIssues.js";
+export { parseInto } from "./parseInto.js";

@@ -1,0 +1,52 @@
+/**
+ * The input of a usage charge's fees (usageChargeFees.ts): the charge, its filters, the
+ * metric, the events and the window. Types only, shared by the modules that compute the fees.
+ */
+import type { CurrencyCode } from "../core/currency.js";
+import type { Period } from "../core/instant.js";
+import type { BillableMetric, UsageEvent } from "../aggregation/index.js";
+import type { Charge } from "../charges/index.js";
+import type { MetricFilters } from "./chargeFilterSelections.js";
+import type { FeeIdContext } from "./feeIds.js";
+import type { FilterValues } from "./types.js";
+
+/** A filter of a charge: its values as configured and its own price. */
+export interface UsageChargeFilter {
+  readonly id?: string;
+  readonly values: FilterValues;
+  /** The filter's properties, parsed with the charge's model. */
+  readonly charge: Charge;
+  readonly pricing_group_keys?: readonly string[];
+  readonly invoice_display_name?: string | null;
+}
+
+export interface UsageCharge {
+  readonly id?: string;
+  readonly charge: Charge;
+  /** `pricing_group_keys` (legacy `grouped_by`) of the charge's properties. */
+  readonly pricing_group_keys?: readonly string[];
+  /** In creation order (older first). */
+  readonly filters?: readonly UsageChargeFilter[];
+  readonly invoice_display_name?: string | null;
+  readonly min_amount_cents?: bigint;
+}
+
+export interface UsageChargeFeesInput {
+  readonly charge: UsageCharge;
+  readonly metric: BillableMetric & { readonly name?: string; readonly filters?: MetricFilters };
+  readonly events: readonly UsageEvent[];
+  /** The charges window `[start, end)` of the billing run. */
+  readonly window: Period;
+  readonly charges_duration_in_days: number;
+  readonly timezone: string;
+  readonly currency: CurrencyCode;
+  /** For a current-usage answer: every fee is kept, and no true-up. */
+  readonly current_usage?: boolean;
+  /** Renewal fees of a non-invoiceable pay-in-advance charge (outside any invoice): kept even when all zero (charges.md §16 step 4). */
+  readonly renewal?: boolean;
+  /** The subscription was terminated by an upgrade (one day less of proration and minimum). */
+  readonly terminated_by_upgrade?: boolean;
+  /** The subscription (and scope) of the fees' ids (docs/fees.md, "Ids"). */
+  readonly ids?: FeeIdContext;
+}
+
