@@ -35,7 +35,8 @@ export function parseVoidInvoiceBody(body: Readonly<Record<string, unknown>>): {
     const x = body[key];
     if (x === undefined || x === null) return 0n;
     const d = parseDecimal(x);
-    return d === undefined ? undefined : roundCents(round(d, 0, "down"));
+    // A negative amount gives nothing back: refused, never read as a charge.
+    return d === undefined || d.lt(ZERO) ? undefined : roundCents(round(d, 0, "down"));
   };
   const credit = amount("credit_amount");
   const refund = amount("refund_amount");

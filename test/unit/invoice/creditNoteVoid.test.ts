@@ -71,4 +71,8 @@ describe("parseVoidInvoiceBody", () => {
     const r = parseVoidInvoiceBody({ credit_amount: "x", refund_amount: [] });
     expect(!r.ok && r.issues.map((i) => i.path.join("."))).toEqual(["credit_amount", "refund_amount"]);
   });
+  it("refuses a negative amount (it would give nothing back)", () => {
+    const r = parseVoidInvoiceBody({ generate_credit_note: true, credit_amount: -1, refund_amount: "-0.5" });
+    expect(!r.ok && r.issues.map((i) => `${i.path.join(".")}:${i.code}`)).toEqual(["credit_amount:invalid_value", "refund_amount:invalid_value"]);
+  });
 });
