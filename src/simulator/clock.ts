@@ -34,7 +34,6 @@ export function advanceClock(sim: Sim, to: Instant, closing: boolean): void {
     sim.clock = next;
     const due = schedule.takeDue(next);
     runDueJobs(sim, due, next);
-    runWalletJobs(sim, next);
     for (const c of due) schedule.touch(c);
     // The instant's alerts, unless steps follow at it (they end it).
     if (next < to || closing) sim.endOfInstant(next);
@@ -43,82 +42,125 @@ export function advanceClock(sim: Sim, to: Instant, closing: boolean): void {
 }
 
 /**
- * The jobs of one due instant, in their documented order, for the customers `due` (those with
- * something due now): pending subscriptions start, trials of plans paid in advance end, billing
- * runs (one invoice per customer; a downgrade's switch), wallets expire, subscriptions reach
- * their `ending_at`, drafts whose grace period ended are finalized, wallet interval rules top up.
+ * A job of the clock: when it next falls due for a customer (the schedule's input), and what it
+ * does at a due instant for the customers due then. Listed once, in the order they run at an
+ * instant (docs/simulator.md, "The clock"): the table is both what the schedule reads and what
+ * the clock does, so the two cannot disagree.
  */
-function runDueJobs(sim: Sim, due: readonly Customer[], next: Instant): void {
-  const subscriptions = (): Subscription[] => inOrder(due.flatMap((c) => sim.subscriptionsOf(c)), (s) => sim.subscriptionOrder.get(s) ?? 0);
-  for (const s of subscriptions()) if (s.status === "pending" && s.previous === null && s.subscription_at <= next) startSubscription(sim, s, s.subscription_at);
-  for (const s of subscriptions()) {
-    if (s.status !== "active" || s.trial_billing_at === null || s.trial_billing_at > next) continue;
-    s.trial_billing_at = null;
-    if (!trialAlreadyBilled(sim, s, next)) sim.invoicing.issue(s.customer, [{ subscription: s, at: next, reason: "starting" }], next);
-  }
-  const runs = new Map<Customer, SubscriptionRun[]>();
-  for (const s of subscriptions()) {
-    if (s.status !== "active" || sim.boundaryAfter(s) !== next) continue;
-    s.billed_until = next;
-    // No periodic run (nor downgrade switch) on the day the subscription ends: its termination bills the period (periods.md §3, §5).
-    if (s.ending_at !== null && dayKey(s.ending_at, sim.timezoneOf(s.customer)) === dayKey(next, sim.timezoneOf(s.customer))) continue;
-    if (s.change === "downgrade" && s.next !== null) {
-      // The downgrade's switch: the old one ends at this run, the new one starts (§8.2).
-      s.status = "terminated";
-      s.terminated_at = next;
-      switchTo(sim, s.next, s, next, next);
-      continue;
-    }
-    const list = runs.get(s.customer);
-    if (list === undefined) runs.set(s.customer, [{ subscription: s, at: next, reason: "periodic" }]);
-    else list.push({ subscription: s, at: next, reason: "periodic" });
-  }
-  for (const [customer, list] of runs) {
-    sim.invoicing.issue(customer, list, next);
-    // Renewal fees of non-invoiceable charges, then the advance_charges invoice of paid fees (invoice.md §1.4).
-    billNonInvoiceableFees(sim.invoicing, list, next);
-  }
-  // Wallets whose expiration has come are terminated (the reference's expiry job, §11).
-  for (const a of inOrder(due.flatMap((c) => sim.wallets.of(c)), (w) => sim.wallets.placeOf(w.wallet.svc_id))) {
-    const current = sim.wallets.find(a.wallet.svc_id)!;
-    const expiry = current.wallet.status === "active" ? walletExpiryInstant(current.wallet) : null;
-    if (expiry !== null && expiry <= next) sim.wallets.terminate(current, expiry);
-  }
-  // Subscriptions whose ending_at has come end then, as a termination would.
-  for (const s of subscriptions()) {
-    if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= next) terminate(sim, s, s.ending_at, s.termination_options.invoice ?? "generate", s.termination_options.credit_note ?? "credit");
-  }
-  sim.invoicing.finalizeDue(due, next);
-  // Wallet interval rules on their days, then the wallet jobs (threshold checks, credit payments) of this instant.
-  runIntervalRules(sim, next);
+interface DueJob {
+  readonly name: string;
+  /** The customer's next instant for this job (undefined: none). */
+  readonly dueAt: (sim: Sim, c: Customer) => Instant | undefined;
+  /** Runs the job at `at` for the customers due then. */
+  readonly run: (sim: Sim, due: readonly Customer[], at: Instant) => void;
+}
+
+/** The customers' subscription records, in creation order (the order every job takes them in). */
+const subscriptionsOf = (sim: Sim, due: readonly Customer[]): Subscription[] =>
+  inOrder(due.flatMap((c) => sim.subscriptionsOf(c)), (s) => sim.subscriptionOrder.get(s) ?? 0);
+
+/** The earliest of `ts` (undefined when none is set). */
+function earliest(ts: Iterable<Instant | null | undefined>): Instant | undefined {
+  let next: Instant | undefined;
+  for (const t of ts) if (t !== null && t !== undefined && (next === undefined || t < next)) next = t;
+  return next;
+}
+
+export const DUE_JOBS: readonly DueJob[] = [
+  {
+    name: "pending subscriptions start",
+    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => (s.status === "pending" && s.previous === null ? s.subscription_at : undefined))),
+    run: (sim, due, at) => {
+      for (const s of subscriptionsOf(sim, due)) if (s.status === "pending" && s.previous === null && s.subscription_at <= at) startSubscription(sim, s, s.subscription_at);
+    },
+  },
+  {
+    name: "trials of plans paid in advance end",
+    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => (s.status === "active" ? s.trial_billing_at : undefined))),
+    run: (sim, due, at) => {
+      for (const s of subscriptionsOf(sim, due)) {
+        if (s.status !== "active" || s.trial_billing_at === null || s.trial_billing_at > at) continue;
+        s.trial_billing_at = null;
+        if (!trialAlreadyBilled(sim, s, at)) sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "starting" }], at);
+      }
+    },
+  },
+  {
+    name: "billing runs (one invoice per customer) and downgrade switches",
+    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => (s.status === "active" ? sim.boundaryAfter(s) : undefined))),
+    run: (sim, due, at) => {
+      const runs = new Map<Customer, SubscriptionRun[]>();
+      for (const s of subscriptionsOf(sim, due)) {
+        if (s.status !== "active" || sim.boundaryAfter(s) !== at) continue;
+        s.billed_until = at;
+        // No periodic run (nor downgrade switch) on the day the subscription ends: its termination bills the period (periods.md §3, §5).
+        if (s.ending_at !== null && dayKey(s.ending_at, sim.timezoneOf(s.customer)) === dayKey(at, sim.timezoneOf(s.customer))) continue;
+        if (s.change === "downgrade" && s.next !== null) {
+          // The downgrade's switch: the old one ends at this run, the new one starts (§8.2).
+          s.status = "terminated";
+          s.terminated_at = at;
+          switchTo(sim, s.next, s, at, at);
+          continue;
+        }
+        const list = runs.get(s.customer);
+        if (list === undefined) runs.set(s.customer, [{ subscription: s, at, reason: "periodic" }]);
+        else list.push({ subscription: s, at, reason: "periodic" });
+      }
+      for (const [customer, list] of runs) {
+        sim.invoicing.issue(customer, list, at);
+        // Renewal fees of non-invoiceable charges, then the advance_charges invoice of paid fees (invoice.md §1.4).
+        billNonInvoiceableFees(sim.invoicing, list, at);
+      }
+    },
+  },
+  {
+    name: "wallets expire",
+    dueAt: (sim, c) => earliest(sim.wallets.of(c).map((a) => (a.wallet.status === "active" ? walletExpiryInstant(a.wallet) : undefined))),
+    run: (sim, due, at) => {
+      for (const a of inOrder(due.flatMap((c) => sim.wallets.of(c)), (w) => sim.wallets.placeOf(w.wallet.svc_id))) {
+        const current = sim.wallets.find(a.wallet.svc_id)!;
+        const expiry = current.wallet.status === "active" ? walletExpiryInstant(current.wallet) : null;
+        if (expiry !== null && expiry <= at) sim.wallets.terminate(current, expiry);
+      }
+    },
+  },
+  {
+    name: "subscriptions reach their ending_at",
+    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => ((s.status === "active" || s.status === "pending") ? s.ending_at : undefined))),
+    run: (sim, due, at) => {
+      for (const s of subscriptionsOf(sim, due)) {
+        if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= at) terminate(sim, s, s.ending_at, s.termination_options.invoice ?? "generate", s.termination_options.credit_note ?? "credit");
+      }
+    },
+  },
+  {
+    name: "drafts whose grace period ended are finalized",
+    dueAt: (sim, c) => sim.invoicing.nextFinalization(c),
+    run: (sim, due, at) => sim.invoicing.finalizeDue(due, at),
+  },
+  {
+    name: "wallet interval rules top up (the :55 job)",
+    dueAt: (sim, c) => earliest(sim.wallets.of(c).map((a) => nextIntervalOf(a, sim.clock))),
+    // Every wallet's rules are read at a :55 instant, as the reference's job reads them all.
+    run: (sim, _due, at) => runIntervalRules(sim, at),
+  },
+  {
+    name: "wallet jobs (credit payments, threshold checks)",
+    dueAt: () => undefined,
+    run: (sim, _due, at) => runWalletJobs(sim, at),
+  },
+];
+
+/** The jobs of one due instant, in the table's order, for the customers due then. */
+function runDueJobs(sim: Sim, due: readonly Customer[], at: Instant): void {
+  for (const job of DUE_JOBS) job.run(sim, due, at);
 }
 
 const inOrder = <T>(xs: T[], key: (x: T) => number): T[] => xs.sort((a, b) => key(a) - key(b));
 
-/**
- * The earliest instant at which something of `c` falls due: a pending subscription's start, an
- * active one's next billing boundary, its trial's end, an `ending_at`, a draft's finalization,
- * a wallet's expiry or its next interval top-up (after the clock).
- */
+/** The earliest instant at which a job falls due for `c`. */
 export function customerDue(sim: Sim, c: Customer): Instant | undefined {
-  let next: Instant | undefined;
-  const take = (t: Instant | null | undefined): void => {
-    if (t !== null && t !== undefined && (next === undefined || t < next)) next = t;
-  };
-  for (const s of sim.subscriptionsOf(c)) {
-    if (s.status === "pending" && s.previous === null) take(s.subscription_at);
-    if (s.status === "active") {
-      take(sim.boundaryAfter(s));
-      take(s.trial_billing_at);
-    }
-    if ((s.status === "active" || s.status === "pending") && s.ending_at !== null) take(s.ending_at);
-  }
-  take(sim.invoicing.nextFinalization(c));
-  for (const a of sim.wallets.of(c)) {
-    if (a.wallet.status === "active") take(walletExpiryInstant(a.wallet));
-    take(nextIntervalOf(a, sim.clock));
-  }
-  return next;
+  return earliest(DUE_JOBS.map((job) => job.dueAt(sim, c)));
 }
 
 /** The earliest due instant over everything, by a full scan: what the schedule must agree with (checked under `checkInvariants`). */
