@@ -8,7 +8,7 @@ import type { CurrencyCode } from "../core/currency.js";
 import type { Decimal } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import type { FeeType } from "../fees/index.js";
-import type { Tax } from "./taxes.js";
+import type { Tax } from "./tax/taxes.js";
 
 /** A fee as the invoice pipeline sees it. */
 export interface InvoiceFee {

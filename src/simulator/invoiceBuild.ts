@@ -12,7 +12,7 @@ import { type SubscriptionRun } from "./runs.js";
 import { commitmentLine } from "./commitments.js";
 import type { InvoiceBook } from "./invoiceBook.js";
 import { applyInvoiceCredits } from "./invoiceCredits.js";
-import { type InvoiceRecord, invoiceLines, invoiceTotals, invoicingReason } from "./invoices.js";
+import { type InvoiceRecord, invoiceLines, invoicingReason } from "./invoices.js";
 import type { Subscription } from "./state.js";
 
 /**
@@ -54,11 +54,9 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
       if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });
     }
   }
-  const { lines, credits, progressive, coupons, after } = applyInvoiceCredits(
+  applyInvoiceCredits(
     book, inv, inv.fixed_lines ?? invoiceLines(billed, book.ctx.organization), chargesFrom, at, finalizing, preview,
   );
-  inv.lines = lines;
-  inv.credits = credits;
   inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.flatMap((l) => l.run === null ? [] : [{
     svc_subscription_id: l.run.subscription.svc_id,
     external_subscription_id: l.run.subscription.external_id,
@@ -71,10 +69,7 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
     fixed_charges_to_datetime: null,
     invoicing_reason: invoicingReason(l.run.reason),
   }]);
-  const { totals, taxes } = invoiceTotals(inv.lines, { progressive, coupons }, after);
-  inv.totals = totals;
-  inv.taxes = taxes;
-  inv.payment_status = totals.total_amount_cents > 0n ? "pending" : "succeeded";
+  inv.payment_status = inv.totals.total_amount_cents > 0n ? "pending" : "succeeded";
 }
 
 /** The fees of `s` on invoices other than `inv` (voided and closed ones left out) and without invoice. */

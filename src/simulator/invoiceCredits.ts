@@ -1,117 +1,82 @@
 /**
- * The credit steps of an invoice build (invoice.md §1.1): (a) progressive-billing credits
- * (§3), (b) coupons (preview coupons §4.4 when previewing), then after taxes (d) the
- * customer's credit notes, oldest first, and (e) the prepaid credits of its wallets.
+ * The simulator's side of an invoice's composition (invoice.md §1.1): the pipeline's steps are
+ * pure (src/invoice/compose.ts); here their inputs are looked up and what they consumed is
+ * stored.
  */
 import { type Decimal, dec } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import type { Fee } from "../fees/index.js";
 import {
-  type CreditNote, type InvoiceCredit, applyCoupons, applyCreditNoteCredits, applyPrepaidCredits, createCreditNote, estimateCreditNote,
-  feeCreditableAmountCents, feeTaxAmounts, previewCoupons, progressiveBillingCredits,
+  type ComposeInput, type CreditNote, createCreditNote, creditAfterTaxes, creditBeforeTaxes, estimateCreditNote, feeCreditableAmountCents,
 } from "../invoice/index.js";
 import { isoDay, issuedInvoice } from "./creditNotes.js";
 import { addNote } from "./invoiceNotes.js";
 import { TARGET_WALLET } from "./catalog.js";
 import type { InvoiceBook } from "./invoiceBook.js";
-import { type InvoiceLine, type InvoiceRecord, invoiceTotals } from "./invoices.js";
+import type { InvoiceLine, InvoiceRecord } from "./invoices.js";
 import { latestProgressive, progressiveSource } from "./progressiveLookup.js";
 import type { Subscription } from "./state.js";
 
-/** The lines after every credit step, the credits given and the amounts each step took. */
-export interface CreditedLines {
-  readonly lines: readonly InvoiceLine[];
-  readonly credits: readonly InvoiceCredit[];
-  readonly progressive: bigint;
-  readonly coupons: bigint;
-  readonly after: { readonly credit_notes: bigint; readonly prepaid: bigint };
-}
-
 /**
- * Applies the credit steps to the invoice's `source` lines; coupons, credit notes and
- * wallets only when `finalizing` or `preview` (a draft carries none; a one-off invoice
- * takes none). A preview consumes nothing; otherwise the customer's coupons, its credit
- * notes and its wallets are updated. Sets `inv.prepaid`.
+ * Composes the invoice from its `source` lines (invoice.md §1.1, src/invoice/compose.ts): the
+ * simulator looks up what each step reads — the progressive invoices to credit (not in a
+ * preview), the coupons (`apply` when finalizing, §4.4's when previewing; a draft carries
+ * none), the customer's credit notes and wallets (finalizing or previewing; one-off and credit
+ * invoices take none) — then stores what they consumed, unless it is a preview: the customer's
+ * coupons, the credit notes drawn on, the wallet transactions, and, once the invoice is final,
+ * the automatic note of a progressive credit's excess (§3, §10.6). Sets the invoice's lines,
+ * credits, totals, taxes and prepaid parts.
  */
 export function applyInvoiceCredits(
   book: InvoiceBook, inv: InvoiceRecord, source: readonly InvoiceLine[], chargesFrom: ReadonlyMap<Subscription, Instant>,
   at: Instant, finalizing: boolean, preview: boolean,
-): CreditedLines {
-  let lines = source;
-  const feesAmount = lines.reduce((a, l) => a + l.fee.amount_cents, 0n);
-  const credits: InvoiceCredit[] = [];
-  // (a) progressive-billing credits, drafts included (§3).
-  let progressive = 0n;
-  if (chargesFrom.size > 0 && !preview) {
-    const r = progressiveCredits(book, inv, lines, chargesFrom, at, finalizing);
-    lines = r.lines;
-    progressive = r.amount;
-    credits.push(...r.credits);
-  }
-  let coupons = 0n;
-  // One-off and credit invoices take no coupons, credit notes or prepaid credits (§1.2).
+): void {
   const credited = (finalizing || preview) && inv.invoice_type !== "one_off" && inv.invoice_type !== "credit";
-  if (preview && feesAmount > 0n) {
-    // §4.4: the customer's active coupons, never metric-limited ones, nothing consumed.
-    const r = previewCoupons({
-      invoice_id: inv.svc_id, currency: inv.currency, fees: lines.map((l) => l.fee), sub_total_excluding_taxes_amount_cents: feesAmount,
-      applied_coupons: inv.customer.applied_coupons.filter((a) => a.status === "active"), first_plan_code: inv.runs[0]?.subscription.plan.code ?? null,
-    });
-    lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) }));
-    coupons = r.coupons_amount_cents;
-    credits.push(...r.credits);
-  } else if (credited && feesAmount > 0n && inv.customer.applied_coupons.length > 0) {
-    const r = applyCoupons({
-      invoice_id: inv.svc_id, currency: inv.currency, at, fees: lines.map((l) => l.fee),
-      sub_total_excluding_taxes_amount_cents: feesAmount - progressive, applied_coupons: inv.customer.applied_coupons,
-    });
-    lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) }));
-    coupons = r.coupons_amount_cents;
-    credits.push(...r.credits);
-    inv.customer.applied_coupons = r.applied_coupons;
-  }
-  // (c) taxes, then (d) credit notes of the customer, oldest first (finalizing only).
-  let after = { credit_notes: 0n, prepaid: 0n };
-  if (credited) {
-    const before = invoiceTotals(lines, { progressive, coupons }, after).totals;
-    const r = applyCreditNoteCredits({
-      invoice: { svc_id: inv.svc_id, currency: inv.currency, invoice_type: inv.invoice_type, total_amount_cents: before.total_amount_cents, fees: lines.map((l) => l.fee) },
-      credit_notes: book.creditNotes.filter((n) => book.invoiceById(n.svc_invoice_id)?.customer === inv.customer),
-    });
-    if (r.credits.length > 0) {
-      lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]! }));
-      const updated = new Map(r.credit_notes.map((n) => [n.svc_id, n]));
-      if (!preview) book.creditNotes = book.creditNotes.map((n) => updated.get(n.svc_id) ?? n);
-      credits.push(...r.credits);
-      after = { credit_notes: r.credit_notes_amount_cents, prepaid: 0n };
+  const invoice = { svc_id: inv.svc_id, currency: inv.currency, invoice_type: inv.invoice_type };
+  const stage = creditBeforeTaxes<InvoiceLine>({
+    invoice, lines: source, at,
+    progressive: chargesFrom.size > 0 && !preview ? progressiveSources(book, inv, source, chargesFrom) : null,
+    coupons: preview
+      ? { mode: "preview", applied_coupons: inv.customer.applied_coupons.filter((a) => a.status === "active"), first_plan_code: inv.runs[0]?.subscription.plan.code ?? null }
+      : credited ? { mode: "apply", applied_coupons: inv.customer.applied_coupons } : { mode: "none" },
+  });
+  // The credit above the fees it offsets goes back on an automatic note, once the invoice is final
+  // (§3, §10.6) — before the customer's notes are read, so that it can be drawn on at once.
+  if (finalizing) {
+    for (const x of stage.progressive_excess) {
+      const p = book.invoiceById(x.progressive_invoice_id);
+      const note = p === undefined ? undefined : excessCreditNote(book, p, x.amount_cents, at);
+      if (note !== undefined) addNote(book, note, at);
     }
   }
-  // (e) prepaid credits of the customer's wallets (finalizing, total > 0).
-  inv.prepaid = { granted: null, purchased: null };
-  if (credited) {
-    const total = invoiceTotals(lines, { progressive, coupons }, after).totals.total_amount_cents;
-    const accounts = book.ctx.wallets.of(inv.customer);
-    if (total > 0n && accounts.length > 0) {
-      const r = applyPrepaidCredits({
-        svc_invoice_id: inv.svc_id, currency: inv.currency, total_amount_cents: total, at,
-        fees: lines.map((l) => ({ fee: l.fee, taxes_precise_amount_cents: l.taxes.taxes_precise_amount_cents, target_wallet_code: targetWallet(l.billed.fee) })), accounts,
-      });
-      if (!preview) book.ctx.wallets.update(r.accounts, r.transactions);
-      after = { ...after, prepaid: r.prepaid_credit_amount_cents };
-      inv.prepaid = { granted: r.prepaid_granted_credit_amount_cents, purchased: r.prepaid_purchased_credit_amount_cents };
+  const r = creditAfterTaxes(stage, {
+    invoice, at,
+    credit_notes: credited ? book.creditNotes.filter((n) => book.invoiceById(n.svc_invoice_id)?.customer === inv.customer) : null,
+    wallets: credited ? { accounts: book.ctx.wallets.of(inv.customer), target_wallet_code: (l) => targetWallet(l.billed.fee) } : null,
+  });
+  if (!preview) {
+    if (r.consumed.applied_coupons !== null) inv.customer.applied_coupons = r.consumed.applied_coupons;
+    if (r.consumed.credit_notes.length > 0) {
+      const updated = new Map(r.consumed.credit_notes.map((n) => [n.svc_id, n]));
+      book.creditNotes = book.creditNotes.map((n) => updated.get(n.svc_id) ?? n);
     }
+    if (r.consumed.wallets !== null) book.ctx.wallets.update(r.consumed.wallets.accounts, r.consumed.wallets.transactions);
   }
-  return { lines, credits, progressive, coupons, after };
+  inv.lines = r.lines;
+  inv.credits = r.credits;
+  inv.totals = r.totals;
+  inv.taxes = r.taxes;
+  inv.prepaid = r.prepaid;
 }
 
 /**
  * §3: per subscription, the latest progressive-billing invoice whose charges period holds
- * this invoice's charges start is credited (capped at the charge fees it billed), and its
- * fees' full amounts are spread on the matching fees.
+ * this invoice's charges start (capped at the charge fees it billed), and how a progressive
+ * fee finds the fee of this invoice it lands on (same charge, filter and group).
  */
-function progressiveCredits(
-  book: InvoiceBook, inv: InvoiceRecord, lines: readonly InvoiceLine[], chargesFrom: ReadonlyMap<Subscription, Instant>, at: Instant, finalizing: boolean,
-): { lines: InvoiceLine[]; credits: InvoiceCredit[]; amount: bigint } {
+function progressiveSources(
+  book: InvoiceBook, inv: InvoiceRecord, lines: readonly InvoiceLine[], chargesFrom: ReadonlyMap<Subscription, Instant>,
+): NonNullable<ComposeInput<InvoiceLine>["progressive"]> {
   const keys = new Map<string, string>();
   const keyOf = (l: InvoiceLine): string => JSON.stringify([l.fee.svc_charge_id, l.billed.fee.item.filters ?? null, l.billed.fee.item.grouped_by ?? {}]);
   const subscriptions = [...chargesFrom].map(([s, from]) => {
@@ -119,19 +84,7 @@ function progressiveCredits(
     for (const l of [...lines, ...(latest?.lines ?? [])]) keys.set(l.fee.svc_id, keyOf(l));
     return { subscription_id: s.svc_id, latest: latest === undefined ? null : progressiveSource(book, latest, inv) };
   });
-  if (subscriptions.every((x) => x.latest === null)) return { lines: [...lines], credits: [], amount: 0n };
-  const r = progressiveBillingCredits({
-    invoice_id: inv.svc_id, currency: inv.currency, fees: lines.map((l) => l.fee), subscriptions, fee_key: (f) => keys.get(f.svc_id) ?? "",
-  });
-  // The credit above the fees it offsets goes back on an automatic note, once the invoice is final (§3, §10.6).
-  if (finalizing) {
-    for (const x of r.excess) {
-      const p = book.invoiceById(x.progressive_invoice_id);
-      const note = p === undefined ? undefined : excessCreditNote(book, p, x.amount_cents, at);
-      if (note !== undefined) addNote(book, note, at);
-    }
-  }
-  return { lines: lines.map((l, i) => ({ ...l, fee: r.fees[i]!, taxes: feeTaxAmounts(r.fees[i]!) })), credits: r.credits, amount: r.progressive_billing_credit_amount_cents };
+  return { subscriptions, fee_key: (f) => keys.get(f.svc_id) ?? "" };
 }
 
 /**

@@ -9,7 +9,7 @@ import { dateOf, epochDay } from "../core/zone.js";
 import { toFeeJson } from "../fees/index.js";
 import {
   type FeeTaxAmounts, type InvoiceCredit, type InvoiceFee, type InvoiceStatus, type InvoiceTaxAmounts, type InvoiceTotals, type PaymentStatus,
-  feeTaxAmounts, feeTaxes, invoiceTaxAmounts,
+  feeTaxAmounts, feeTaxes,
 } from "../invoice/index.js";
 import { type BilledFee, type RunReason, type SubscriptionRun, usageThresholdJson } from "./runs.js";
 import type { Organization } from "./catalog.js";
@@ -92,31 +92,6 @@ export function invoiceLines(billed: readonly { billed: BilledFee; run: Subscrip
     };
     return { billed: b, fee, taxes: feeTaxAmounts(fee), run, customer: s.customer };
   });
-}
-
-/**
- * §1.1 on the lines as they are (before-tax credits already spread on them): taxes per fee,
- * then per invoice, and the totals. `credits` are the after-tax deductions so far.
- */
-export function invoiceTotals(lines: readonly InvoiceLine[], before: { progressive: bigint; coupons: bigint }, after: { credit_notes: bigint; prepaid: bigint }): { totals: InvoiceTotals; taxes: InvoiceTaxAmounts } {
-  const fees = lines.reduce((a, l) => a + l.fee.amount_cents, 0n);
-  const subtotal = fees - before.progressive - before.coupons;
-  const taxes = invoiceTaxAmounts(lines.map((l) => l.fee), subtotal);
-  const including = subtotal + taxes.taxes_amount_cents;
-  return {
-    taxes,
-    totals: {
-      fees_amount_cents: fees,
-      progressive_billing_credit_amount_cents: before.progressive,
-      coupons_amount_cents: before.coupons,
-      sub_total_excluding_taxes_amount_cents: subtotal,
-      taxes_amount_cents: taxes.taxes_amount_cents,
-      sub_total_including_taxes_amount_cents: including,
-      credit_notes_amount_cents: after.credit_notes,
-      prepaid_credit_amount_cents: after.prepaid,
-      total_amount_cents: including - after.credit_notes - after.prepaid,
-    },
-  };
 }
 
 export const invoicingReason = (r: RunReason): string =>

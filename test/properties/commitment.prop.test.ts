@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dec, round, toScaledBigInt } from "../../src/core/decimal.js";
 import type { Instant } from "../../src/core/instant.js";
-import { commitmentFee, proratedCommitmentCents } from "../../src/invoice/commitmentFee.js";
+import { commitmentFee, proratedCommitmentCents } from "../../src/invoice/commitment/commitmentFee.js";
 import type { InvoiceFee } from "../../src/invoice/types.js";
 
 const DAY = 86_400_000;

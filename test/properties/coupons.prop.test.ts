@@ -7,9 +7,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dec, fromScaledBigInt, round, scaleOf } from "../../src/core/decimal.js";
-import { recreditCoupons } from "../../src/invoice/couponRecredit.js";
-import { type AppliedCoupon, amountCentsRemaining } from "../../src/invoice/couponTypes.js";
-import { type ApplyCouponsInput, applyCoupons } from "../../src/invoice/coupons.js";
+import { recreditCoupons } from "../../src/invoice/coupon/couponRecredit.js";
+import { type AppliedCoupon, amountCentsRemaining } from "../../src/invoice/coupon/couponTypes.js";
+import { type ApplyCouponsInput, applyCoupons } from "../../src/invoice/coupon/coupons.js";
 import type { InvoiceFee } from "../../src/invoice/types.js";
 import { T0, after, applied, chargeFee, fee, fixed, percent } from "../unit/invoice/couponsFixtures.js";
 

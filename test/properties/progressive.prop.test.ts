@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dec } from "../../src/core/decimal.js";
-import { progressiveBillingCredits } from "../../src/invoice/progressiveBillingCredits.js";
-import { usageThresholdsCompletion } from "../../src/invoice/progressiveThresholdCompletion.js";
-import { type UsageThreshold, usageThresholdsPassed } from "../../src/invoice/progressiveThresholds.js";
+import { progressiveBillingCredits } from "../../src/invoice/progressive/progressiveBillingCredits.js";
+import { usageThresholdsCompletion } from "../../src/invoice/progressive/progressiveThresholdCompletion.js";
+import { type UsageThreshold, usageThresholdsPassed } from "../../src/invoice/progressive/progressiveThresholds.js";
 import type { InvoiceFee } from "../../src/invoice/types.js";
 
 const cents = fc.bigInt({ min: 0n, max: 10n ** 9n });

@@ -9,9 +9,9 @@ import type { CurrencyCode } from "../../src/core/currency.js";
 import { ZERO, dec, fromScaledBigInt } from "../../src/core/decimal.js";
 import { unwrap } from "../../src/core/issue.js";
 import { subunitToUnit } from "../../src/core/money.js";
-import { centsToCredits, creditsToMoney } from "../../src/invoice/walletCredit.js";
-import { type OngoingFee, refreshOngoingBalances } from "../../src/invoice/walletOngoing.js";
-import { walletTopUp } from "../../src/invoice/walletTopUp.js";
+import { centsToCredits, creditsToMoney } from "../../src/invoice/wallet/walletCredit.js";
+import { type OngoingFee, refreshOngoingBalances } from "../../src/invoice/wallet/walletOngoing.js";
+import { walletTopUp } from "../../src/invoice/wallet/walletTopUp.js";
 import { T0, funded, wallet } from "../unit/invoice/walletFixtures.js";
 
 const currencyArb = fc.constantFrom<CurrencyCode>("EUR", "JPY", "CLF", "USD");

@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ZERO, dec, fromScaledBigInt } from "../../src/core/decimal.js";
-import { applyPrepaidCredits } from "../../src/invoice/walletPrepaidCredits.js";
-import type { PrepaidCreditFee } from "../../src/invoice/walletBuckets.js";
-import type { WalletAccount } from "../../src/invoice/walletTypes.js";
+import { applyPrepaidCredits } from "../../src/invoice/wallet/walletPrepaidCredits.js";
+import type { PrepaidCreditFee } from "../../src/invoice/wallet/walletBuckets.js";
+import type { WalletAccount } from "../../src/invoice/wallet/walletTypes.js";
 import { T0, funded, wallet, wfee } from "../unit/invoice/walletFixtures.js";
 
 const METRICS = ["a", "b", "c"];

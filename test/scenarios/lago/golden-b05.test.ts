@@ -137,7 +137,7 @@ describe("golden b05_progressive_billing.yml", () => {
   // the period's usage). Docs: invoice.md §10.6 (credit = round(excess - coupons_adjustment + taxes))
   // with §10.4 (adjustment counts progressive_billing_credit_amount) and §3 (the spread) state the
   // contrary. Classification: version conflict. Likely src: src/simulator/invoiceCredits.ts
-  // (excessCreditNote) / src/invoice/creditNoteCreditable.ts.
+  // (excessCreditNote) / src/invoice/creditNote/creditNoteCreditable.ts.
   it.fails("b05/fixed/multiple-in-period/excess-to-credit-note", () => expectRow(rows["b05/fixed/multiple-in-period/excess-to-credit-note"]!));
   // MISMATCH: excess credit note on the second progressive invoice (fees 6000, 3000 credited from
   // the first): expected 5000 (credit/balance/total), ratecard 2500 = 5000 - 3000 x 5000/6000. Same

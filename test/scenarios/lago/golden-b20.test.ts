@@ -55,7 +55,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // ratecard's child plan keeps the charges' ids, so the credit still applies. The row records a reported
   // reference defect. Docs: invoice.md §12 cap rule and periods.md (child plan) are silent on charge
   // identity. Classification: version conflict (reference defect characterized; ratecard's result is the
-  // intended one). src/simulator/planOverrides.ts, src/invoice/progressiveBillingCredits.ts.
+  // intended one). src/simulator/planOverrides.ts, src/invoice/progressive/progressiveBillingCredits.ts.
   it.fails("b20/plan-override/progressive_billing_credit/invoice", () => expectStackRow(rows["b20/plan-override/progressive_billing_credit/invoice"]!));
   // MISMATCH: expected draft period invoice progressive credit 0, credit notes 0, total 10000 (the usage
   // billed twice); actual progressive credit 10000, total 0. Same cause as the /invoice row: the reference

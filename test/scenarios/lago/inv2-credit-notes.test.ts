@@ -198,7 +198,7 @@ describe("credit_notes/credit_note_spec.rb (remaining cases)", () => {
   // items (the wallet has no balance yet) before the status check, while create_credit_note on the
   // same invoice does answer invalid_type_or_status. invoice.md §10.5 says the estimate runs the
   // create checks; order should be: type/status first. Likely src/simulator/creditNotes.ts
-  // (estimate path) or src/invoice/creditNoteParse.ts.
+  // (estimate path) or src/invoice/creditNote/creditNoteParse.ts.
   it("prepaid-credit invoice: estimate refused with invalid_type_or_status while payment is pending", () => {
     expect(runPrepaid().responses[3].error?.code).toBe("invalid_type_or_status");
   });
@@ -208,7 +208,7 @@ describe("credit_notes/credit_note_spec.rb (remaining cases)", () => {
   // Credit invoices have creditable 0 (§10.4), so the estimate's credit is 0; the rounding fix of
   // §10.5 then has d = 0 − 0 < sub_total 10 but taxes = 0, a case the doc leaves open: the reference
   // moves the max creditable up by 1 cent (as the credit-note rounding rule of §10.2 does), ratecard
-  // leaves it. src/invoice/creditNoteEstimate.ts.
+  // leaves it. src/invoice/creditNote/creditNoteEstimate.ts.
   it.fails("prepaid-credit invoice: estimate on the paid invoice answers max_creditable_amount_cents 1", () => {
     expect(Number(runPrepaid().responses[8].estimated_credit_note.max_creditable_amount_cents)).toBe(1);
   });

@@ -166,7 +166,7 @@ describe("wallets/balance_spec.rb", () => {
  * the rest to the next eligible wallet, the last eligible one absorbing the remainder — which is
  * exactly semantics/invoice.md §11.5 ("a wallet takes at most its balance except the last eligible
  * wallet…") and the current Lago app/services/wallets/balance/allocate_ongoing_usage_by_wallets_service.rb.
- * So the docs and the stored spec version disagree; src/invoice/walletOngoing.ts follows
+ * So the docs and the stored spec version disagree; src/invoice/wallet/walletOngoing.ts follows
  * the docs. If the hidden vectors carry these spec figures, §11.5's cascade is what would have to go.
  */
 describe("wallets/balance_spec.rb multiple wallets", () => {

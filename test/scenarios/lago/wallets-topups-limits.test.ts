@@ -183,7 +183,7 @@ describe("wallets/balance_with_limitations_spec.rb", () => {
   // ratecard: [0, 10000] at 2022-12-06. ratecard applies semantics/invoice.md §11.5 ("allocate … with
   // the same eligibility rule as 9") to current-usage keys too, as does Lago's current
   // allocate_ongoing_usage_by_wallets_service.rb; the spec itself flags its figure as a known gap.
-  // Where: src/invoice/walletOngoing.ts (eligibility of current-usage keys).
+  // Where: src/invoice/wallet/walletOngoing.ts (eligibility of current-usage keys).
   it.fails("limited to subscription fees: current usage still counts, draft counts the subscription fee only", () => {
     const { out, reads } = limited({ fee_types: ["subscription"] }, false);
     expect(out.invoices[0]).toMatchObject({ status: "draft", total_amount_cents: 600 });

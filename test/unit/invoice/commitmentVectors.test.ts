@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { dec } from "../../../src/core/decimal.js";
 import { type Instant, type Period, parseInstant } from "../../../src/core/instant.js";
-import { commitmentFee } from "../../../src/invoice/commitmentFee.js";
-import { commitmentPeriod } from "../../../src/invoice/commitmentPeriod.js";
+import { commitmentFee } from "../../../src/invoice/commitment/commitmentFee.js";
+import { commitmentPeriod } from "../../../src/invoice/commitment/commitmentPeriod.js";
 import type { InvoiceFee } from "../../../src/invoice/types.js";
 import { type BillingTime, type Interval, scheduleOf } from "../../../src/period/index.js";
 

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { dec } from "../../../src/core/decimal.js";
-import { amountCentsRemaining } from "../../../src/invoice/couponTypes.js";
-import { type ApplyCouponsInput, applyCoupons, orderAppliedCoupons } from "../../../src/invoice/coupons.js";
-import { invoiceTaxAmounts } from "../../../src/invoice/feeTaxAmounts.js";
-import { feeTaxAmounts } from "../../../src/invoice/feeTaxAmounts.js";
-import { invoiceTaxesAmountCents } from "../../../src/invoice/taxes.js";
+import { amountCentsRemaining } from "../../../src/invoice/coupon/couponTypes.js";
+import { type ApplyCouponsInput, applyCoupons, orderAppliedCoupons } from "../../../src/invoice/coupon/coupons.js";
+import { invoiceTaxAmounts } from "../../../src/invoice/tax/feeTaxAmounts.js";
+import { feeTaxAmounts } from "../../../src/invoice/tax/feeTaxAmounts.js";
+import { invoiceTaxesAmountCents } from "../../../src/invoice/tax/taxes.js";
 import type { InvoiceFee } from "../../../src/invoice/types.js";
 import { T0, applied, at, chargeFee, fee, fixed, percent, s, tax } from "./couponsFixtures.js";
 

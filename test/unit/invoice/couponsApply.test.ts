@@ -3,9 +3,9 @@
  * catalog coupon's checks.
  */
 import { describe, expect, it } from "vitest";
-import { type ApplyCouponContext, parseApplyCoupon } from "../../../src/invoice/couponApply.js";
-import { parseCouponTemplate } from "../../../src/invoice/couponTemplate.js";
-import type { AppliedCoupon, CouponTemplate } from "../../../src/invoice/couponTypes.js";
+import { type ApplyCouponContext, parseApplyCoupon } from "../../../src/invoice/coupon/couponApply.js";
+import { parseCouponTemplate } from "../../../src/invoice/coupon/couponTemplate.js";
+import type { AppliedCoupon, CouponTemplate } from "../../../src/invoice/coupon/couponTypes.js";
 import { T0, applied, at, fixed, percent, s } from "./couponsFixtures.js";
 
 const ctx = (over: Partial<ApplyCouponContext> = {}): ApplyCouponContext => ({

@@ -4,8 +4,8 @@
 import type { CurrencyCode } from "../../../src/core/currency.js";
 import { type Decimal, dec } from "../../../src/core/decimal.js";
 import { type Instant, instant, parseInstant } from "../../../src/core/instant.js";
-import type { AppliedCoupon, CouponTemplate } from "../../../src/invoice/couponTypes.js";
-import type { Tax } from "../../../src/invoice/taxes.js";
+import type { AppliedCoupon, CouponTemplate } from "../../../src/invoice/coupon/couponTypes.js";
+import type { Tax } from "../../../src/invoice/tax/taxes.js";
 import type { InvoiceFee } from "../../../src/invoice/types.js";
 
 export const at = (s: string): Instant => {

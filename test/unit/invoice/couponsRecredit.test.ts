@@ -3,11 +3,11 @@
  * credits back; §4.4 preview coupons.
  */
 import { describe, expect, it } from "vitest";
-import { previewCoupons } from "../../../src/invoice/couponPreview.js";
-import { recreditCoupons, releaseCouponCredits } from "../../../src/invoice/couponRecredit.js";
-import { amountCentsRemaining } from "../../../src/invoice/couponTypes.js";
-import { applyCoupons } from "../../../src/invoice/coupons.js";
-import type { AppliedCoupon } from "../../../src/invoice/couponTypes.js";
+import { previewCoupons } from "../../../src/invoice/coupon/couponPreview.js";
+import { recreditCoupons, releaseCouponCredits } from "../../../src/invoice/coupon/couponRecredit.js";
+import { amountCentsRemaining } from "../../../src/invoice/coupon/couponTypes.js";
+import { applyCoupons } from "../../../src/invoice/coupon/coupons.js";
+import type { AppliedCoupon } from "../../../src/invoice/coupon/couponTypes.js";
 import type { InvoiceFee } from "../../../src/invoice/types.js";
 import { T0, after, applied, at, chargeFee, fee, fixed, percent, s } from "./couponsFixtures.js";
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { dec } from "../../../src/core/decimal.js";
-import { type ApplyCouponsInput, applyCoupons, targetedFees } from "../../../src/invoice/coupons.js";
+import { type ApplyCouponsInput, applyCoupons, targetedFees } from "../../../src/invoice/coupon/coupons.js";
 import type { InvoiceFee } from "../../../src/invoice/types.js";
 import { T0, after, applied, chargeFee, fee, fixed, percent, s } from "./couponsFixtures.js";
 

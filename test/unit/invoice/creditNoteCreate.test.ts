@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dec, toDecimalString } from "../../../src/core/decimal.js";
-import { createCreditNote } from "../../../src/invoice/creditNoteCreate.js";
+import { createCreditNote } from "../../../src/invoice/creditNote/creditNoteCreate.js";
 import { created, ctx, fee, invoice, item, request, tax, withNote } from "./creditNoteFixtures.js";
 
 const vat20 = tax("vat20", "20");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CurrencyCode } from "../../../src/core/currency.js";
 import { dec, toDecimalString } from "../../../src/core/decimal.js";
-import { type CreditNoteCreditsInput, applyCreditNoteCredits } from "../../../src/invoice/creditNoteCredits.js";
+import { type CreditNoteCreditsInput, applyCreditNoteCredits } from "../../../src/invoice/creditNote/creditNoteCredits.js";
 import type { InvoiceFee } from "../../../src/invoice/types.js";
 import { availableNote, fee, tax } from "./creditNoteFixtures.js";
 

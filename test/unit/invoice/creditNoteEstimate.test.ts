@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toDecimalString } from "../../../src/core/decimal.js";
-import { creditableAmountCents, feeCreditableAmountCents, feeTotalAmountCents, refundableAmountCents } from "../../../src/invoice/creditNoteCreditable.js";
-import { estimateCreditNote } from "../../../src/invoice/creditNoteEstimate.js";
+import { creditableAmountCents, feeCreditableAmountCents, feeTotalAmountCents, refundableAmountCents } from "../../../src/invoice/creditNote/creditNoteCreditable.js";
+import { estimateCreditNote } from "../../../src/invoice/creditNote/creditNoteEstimate.js";
 import { created, fee, invoice, item, request, tax, withNote } from "./creditNoteFixtures.js";
 
 const org = tax("org_tax", "10.0");

@@ -4,10 +4,10 @@
 import type { CurrencyCode } from "../../../src/core/currency.js";
 import { ZERO, dec } from "../../../src/core/decimal.js";
 import type { Instant } from "../../../src/core/instant.js";
-import { createCreditNote } from "../../../src/invoice/creditNoteCreate.js";
-import type { CreditNote, CreditNoteRequest, IssuedInvoice, RequestedItem } from "../../../src/invoice/creditNoteTypes.js";
-import { feeTaxAmounts } from "../../../src/invoice/feeTaxAmounts.js";
-import type { Tax } from "../../../src/invoice/taxes.js";
+import { createCreditNote } from "../../../src/invoice/creditNote/creditNoteCreate.js";
+import type { CreditNote, CreditNoteRequest, IssuedInvoice, RequestedItem } from "../../../src/invoice/creditNote/creditNoteTypes.js";
+import { feeTaxAmounts } from "../../../src/invoice/tax/feeTaxAmounts.js";
+import type { Tax } from "../../../src/invoice/tax/taxes.js";
 import type { InvoiceFee, InvoiceTotals } from "../../../src/invoice/types.js";
 
 export const tax = (code: string, rate: string): Tax => ({ svc_id: `tax_${code}`, code, name: code, rate: dec(rate) });

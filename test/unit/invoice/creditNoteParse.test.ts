@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toDecimalString } from "../../../src/core/decimal.js";
 import { toErrorDetails } from "../../../src/core/issue.js";
-import type { CreditNoteOutcome } from "../../../src/invoice/creditNoteTypes.js";
-import { parseCreateCreditNote, parseEstimateCreditNote } from "../../../src/invoice/creditNoteParse.js";
+import type { CreditNoteOutcome } from "../../../src/invoice/creditNote/creditNoteTypes.js";
+import { parseCreateCreditNote, parseEstimateCreditNote } from "../../../src/invoice/creditNote/creditNoteParse.js";
 import { created, fee, invoice, item, request, tax, withNote } from "./creditNoteFixtures.js";
 
 const f1 = fee("f1", 1000, [tax("vat20", "20")]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toDecimalString } from "../../../src/core/decimal.js";
-import { finalizeDraftCreditNotes, refreshDraftCreditNote } from "../../../src/invoice/creditNoteRefresh.js";
+import { finalizeDraftCreditNotes, refreshDraftCreditNote } from "../../../src/invoice/creditNote/creditNoteRefresh.js";
 import { created, fee, invoice, item, request, tax } from "./creditNoteFixtures.js";
 
 const vat20 = tax("vat20", "20");

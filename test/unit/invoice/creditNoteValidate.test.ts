@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toErrorDetails } from "../../../src/core/issue.js";
-import { createCreditNote } from "../../../src/invoice/creditNoteCreate.js";
-import type { CreditNoteRequest, IssuedInvoice } from "../../../src/invoice/creditNoteTypes.js";
+import { createCreditNote } from "../../../src/invoice/creditNote/creditNoteCreate.js";
+import type { CreditNoteRequest, IssuedInvoice } from "../../../src/invoice/creditNote/creditNoteTypes.js";
 import { created, ctx, fee, invoice, item, request, tax, withNote } from "./creditNoteFixtures.js";
 
 const f = fee("f", 1000, [tax("vat20", "20")]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toDecimalString } from "../../../src/core/decimal.js";
-import { creditableAmountCents } from "../../../src/invoice/creditNoteCreditable.js";
-import type { IssuedInvoice } from "../../../src/invoice/creditNoteTypes.js";
-import { parseVoidInvoiceBody, voidInvoiceCreditNotes } from "../../../src/invoice/creditNoteVoid.js";
+import { creditableAmountCents } from "../../../src/invoice/creditNote/creditNoteCreditable.js";
+import type { IssuedInvoice } from "../../../src/invoice/creditNote/creditNoteTypes.js";
+import { parseVoidInvoiceBody, voidInvoiceCreditNotes } from "../../../src/invoice/creditNote/creditNoteVoid.js";
 import { ctx, fee, invoice, tax, withNote } from "./creditNoteFixtures.js";
 
 const vat20 = tax("vat20", "20");

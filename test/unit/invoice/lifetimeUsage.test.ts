@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/core/issue.js";
-import { type LifetimeUsageInvoice, lifetimeUsage } from "../../../src/invoice/lifetimeUsage.js";
+import { type LifetimeUsageInvoice, lifetimeUsage } from "../../../src/invoice/progressive/lifetimeUsage.js";
 
 const inv = (invoice_type: LifetimeUsageInvoice["invoice_type"], status: LifetimeUsageInvoice["status"], ...fees: [string, number][]): LifetimeUsageInvoice => ({
   invoice_type, status, fees: fees.map(([fee_type, c]) => ({ fee_type: fee_type as "charge", amount_cents: BigInt(c) })),

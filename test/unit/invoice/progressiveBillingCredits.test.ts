@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { dec } from "../../../src/core/decimal.js";
 import { type Instant, parseInstant } from "../../../src/core/instant.js";
-import { type ProgressiveCreditSource, progressiveBillingCredits } from "../../../src/invoice/progressiveBillingCredits.js";
-import { type ProgressiveInvoiceCandidate, latestProgressiveInvoice } from "../../../src/invoice/progressiveInvoiceSelection.js";
+import { type ProgressiveCreditSource, progressiveBillingCredits } from "../../../src/invoice/progressive/progressiveBillingCredits.js";
+import { type ProgressiveInvoiceCandidate, latestProgressiveInvoice } from "../../../src/invoice/progressive/progressiveInvoiceSelection.js";
 import type { InvoiceFee } from "../../../src/invoice/types.js";
 
 const at = (s: string): Instant => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/core/issue.js";
-import { usageThresholdsCompletion } from "../../../src/invoice/progressiveThresholdCompletion.js";
-import { type UsageThreshold, effectiveUsageThresholds, usageThresholdsPassed } from "../../../src/invoice/progressiveThresholds.js";
+import { usageThresholdsCompletion } from "../../../src/invoice/progressive/progressiveThresholdCompletion.js";
+import { type UsageThreshold, effectiveUsageThresholds, usageThresholdsPassed } from "../../../src/invoice/progressive/progressiveThresholds.js";
 
 const t = (amount: number, recurring = false): UsageThreshold => ({ amount_cents: BigInt(amount), recurring });
 const SPEC = [t(10), t(20), t(31), t(40), t(5, true)];

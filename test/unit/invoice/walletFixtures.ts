@@ -7,10 +7,10 @@ import { type Decimal, ZERO, dec } from "../../../src/core/decimal.js";
 import { type Instant, parseInstant } from "../../../src/core/instant.js";
 import { unwrap } from "../../../src/core/issue.js";
 import type { InvoiceFee } from "../../../src/invoice/types.js";
-import type { PrepaidCreditFee } from "../../../src/invoice/walletBuckets.js";
-import { settlePurchase } from "../../../src/invoice/walletPurchase.js";
-import { walletTopUp } from "../../../src/invoice/walletTopUp.js";
-import type { Wallet, WalletAccount } from "../../../src/invoice/walletTypes.js";
+import type { PrepaidCreditFee } from "../../../src/invoice/wallet/walletBuckets.js";
+import { settlePurchase } from "../../../src/invoice/wallet/walletPurchase.js";
+import { walletTopUp } from "../../../src/invoice/wallet/walletTopUp.js";
+import type { Wallet, WalletAccount } from "../../../src/invoice/wallet/walletTypes.js";
 
 export const at = (iso: string): Instant => parseInstant(iso)!;
 export const T0 = at("2024-03-01T00:00:00Z");

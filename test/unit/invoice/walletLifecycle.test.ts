@@ -3,14 +3,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { toDecimalString } from "../../../src/core/decimal.js";
-import { applyPrepaidCredits } from "../../../src/invoice/walletPrepaidCredits.js";
-import { walletExpiryInstant } from "../../../src/invoice/walletExpiry.js";
-import { walletJson, walletTransactionJson } from "../../../src/invoice/walletJson.js";
-import { recreditVoidedInvoice } from "../../../src/invoice/walletVoidInvoice.js";
-import { voidWalletCents, voidWalletCredits } from "../../../src/invoice/walletVoid.js";
-import { dueIntervalTopUps, dueThresholdTopUp } from "../../../src/invoice/walletRecurring.js";
-import { walletBuckets } from "../../../src/invoice/walletBuckets.js";
-import { terminateWallet } from "../../../src/invoice/walletUpdate.js";
+import { applyPrepaidCredits } from "../../../src/invoice/wallet/walletPrepaidCredits.js";
+import { walletExpiryInstant } from "../../../src/invoice/wallet/walletExpiry.js";
+import { walletJson, walletTransactionJson } from "../../../src/invoice/wallet/walletJson.js";
+import { recreditVoidedInvoice } from "../../../src/invoice/wallet/walletVoidInvoice.js";
+import { voidWalletCents, voidWalletCredits } from "../../../src/invoice/wallet/walletVoid.js";
+import { dueIntervalTopUps, dueThresholdTopUp } from "../../../src/invoice/wallet/walletRecurring.js";
+import { walletBuckets } from "../../../src/invoice/wallet/walletBuckets.js";
+import { terminateWallet } from "../../../src/invoice/wallet/walletUpdate.js";
 import { T0, at, d, funded, wallet, wfee } from "./walletFixtures.js";
 
 const paidInvoice = (traceable = false) => {

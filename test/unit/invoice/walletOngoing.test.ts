@@ -3,8 +3,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { dec, toDecimalString } from "../../../src/core/decimal.js";
-import { type OngoingFee, type OngoingUsageInput, refreshOngoingBalances } from "../../../src/invoice/walletOngoing.js";
-import type { RecurringTransactionRule } from "../../../src/invoice/walletTypes.js";
+import { type OngoingFee, type OngoingUsageInput, refreshOngoingBalances } from "../../../src/invoice/wallet/walletOngoing.js";
+import type { RecurringTransactionRule } from "../../../src/invoice/wallet/walletTypes.js";
 import { T0, funded, wallet } from "./walletFixtures.js";
 
 const fee = (fee_type: string, amount: number, o: Partial<OngoingFee> = {}): OngoingFee => ({

@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { toDecimalString } from "../../../src/core/decimal.js";
 import { type Result, toErrorDetails, unwrap } from "../../../src/core/issue.js";
-import { type CreateWalletContext, parseCreateWallet } from "../../../src/invoice/walletCreate.js";
-import { parseCreateWalletTransaction } from "../../../src/invoice/walletTransactionCreate.js";
-import { parseUpdateWallet, terminateWallet } from "../../../src/invoice/walletUpdate.js";
+import { type CreateWalletContext, parseCreateWallet } from "../../../src/invoice/wallet/walletCreate.js";
+import { parseCreateWalletTransaction } from "../../../src/invoice/wallet/walletTransactionCreate.js";
+import { parseUpdateWallet, terminateWallet } from "../../../src/invoice/wallet/walletUpdate.js";
 import { T0, at, wallet } from "./walletFixtures.js";
 
 const ctx = (over: Partial<CreateWalletContext> = {}): CreateWalletContext => ({

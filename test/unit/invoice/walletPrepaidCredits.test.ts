@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { dec as d2, toDecimalString } from "../../../src/core/decimal.js";
-import { type PrepaidCreditsInput, applyPrepaidCredits } from "../../../src/invoice/walletPrepaidCredits.js";
-import type { WalletAccount } from "../../../src/invoice/walletTypes.js";
-import { terminateWallet } from "../../../src/invoice/walletUpdate.js";
+import { type PrepaidCreditsInput, applyPrepaidCredits } from "../../../src/invoice/wallet/walletPrepaidCredits.js";
+import type { WalletAccount } from "../../../src/invoice/wallet/walletTypes.js";
+import { terminateWallet } from "../../../src/invoice/wallet/walletUpdate.js";
 import { T0, funded, wallet, wfee } from "./walletFixtures.js";
 
 const run = (total: number, fees: PrepaidCreditsInput["fees"], accounts: WalletAccount[], currency: PrepaidCreditsInput["currency"] = "EUR") =>

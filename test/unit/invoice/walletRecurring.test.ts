@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { type Decimal, ZERO, dec, toDecimalString } from "../../../src/core/decimal.js";
 import { unwrap } from "../../../src/core/issue.js";
-import { intervalDue, pendingPurchasedCredits, ruleTopUpCredits, ruleTopUpRequest, thresholdReached } from "../../../src/invoice/walletRecurring.js";
-import { walletTopUp } from "../../../src/invoice/walletTopUp.js";
-import type { RecurringTransactionRule } from "../../../src/invoice/walletTypes.js";
+import { intervalDue, pendingPurchasedCredits, ruleTopUpCredits, ruleTopUpRequest, thresholdReached } from "../../../src/invoice/wallet/walletRecurring.js";
+import { walletTopUp } from "../../../src/invoice/wallet/walletTopUp.js";
+import type { RecurringTransactionRule } from "../../../src/invoice/wallet/walletTypes.js";
 import { T0, at, funded, wallet } from "./walletFixtures.js";
 
 const rule = (o: Partial<RecurringTransactionRule> = {}): RecurringTransactionRule => ({

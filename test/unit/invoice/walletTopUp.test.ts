@@ -5,10 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { dec, toDecimalString } from "../../../src/core/decimal.js";
 import { unwrap } from "../../../src/core/issue.js";
-import { centsToCredits, creditsToMoney, floorCredits } from "../../../src/invoice/walletCredit.js";
-import { failPurchase, settlePurchase } from "../../../src/invoice/walletPurchase.js";
-import { type WalletTransactionRequest, walletTopUp } from "../../../src/invoice/walletTopUp.js";
-import type { WalletAccount } from "../../../src/invoice/walletTypes.js";
+import { centsToCredits, creditsToMoney, floorCredits } from "../../../src/invoice/wallet/walletCredit.js";
+import { failPurchase, settlePurchase } from "../../../src/invoice/wallet/walletPurchase.js";
+import { type WalletTransactionRequest, walletTopUp } from "../../../src/invoice/wallet/walletTopUp.js";
+import type { WalletAccount } from "../../../src/invoice/wallet/walletTypes.js";
 import { T0, at, funded, wallet } from "./walletFixtures.js";
 
 const s = toDecimalString;

@@ -37,7 +37,7 @@ describe("review2: refunding a paid wallet top-up", () => {
   // Expected: a note with refund_amount_cents 500 and the wallet debited 10 credits (balance 500).
   // Actual: {"error":{"code":"invalid_type_or_status"}} — src/simulator/creditNotes.ts:25 always
   // passes `wallet_creditable_amount_cents: null`, so creditNoteParse.ts validTypeOrStatus()
-  // (src/invoice/creditNoteParse.ts:104) refuses every note on a credit invoice.
+  // (src/invoice/creditNote/creditNoteParse.ts:104) refuses every note on a credit invoice.
   it("a refund of 500 on the paid credit invoice is issued and debits the wallet", () => {
     const r = run({ refund_amount_cents: 500, credit_amount_cents: 0, items: [{ fee_id: creditFee, amount_cents: 500 }] });
     expect(r.responses[3]).toHaveProperty("credit_note");

@@ -1,0 +1,51 @@
+/**
+ * A fee's taxes (invoice.md §2, §5.2 with the double call sites of §0.2) and the invoice's
+ * applied taxes (§5.3).
+ */
+import { type Decimal, HUNDRED, ZERO, sum } from "../../core/decimal.js";
+import { decimalToFloat, roundHalfAwayToBigInt } from "../../core/float.js";
+import { type InvoiceTaxAmounts, type Tax, invoiceTaxes } from "./taxes.js";
+import type { InvoiceFee } from "../types.js";
+
+export interface AppliedFeeTax {
+  readonly tax: Tax;
+  /** `rha(double(remainder × rate) / 100)`. */
+  readonly amount_cents: bigint;
+}
+
+export interface FeeTaxAmounts {
+  /** `rha(Σ_t double(remainder × rate_t) / 100)`: one rounding of the sum of doubles. */
+  readonly taxes_amount_cents: bigint;
+  /** `Σ_t (precise_amount − precise_coupons) × rate_t / 100`, exact. */
+  readonly taxes_precise_amount_cents: Decimal;
+  /** The plain sum of the rates. */
+  readonly taxes_rate: Decimal;
+  readonly applied_taxes: readonly AppliedFeeTax[];
+}
+
+/** The fee's remainder: `amount_cents − precise_coupons_amount_cents` (§ Definitions). */
+export function feeRemainder(fee: InvoiceFee): Decimal {
+  return ZERO.plus(fee.amount_cents.toString()).minus(fee.precise_coupons_amount_cents);
+}
+
+export function feeTaxAmounts(fee: InvoiceFee): FeeTaxAmounts {
+  const remainder = feeRemainder(fee);
+  const precise = fee.precise_amount_cents.minus(fee.precise_coupons_amount_cents);
+  let total = 0;
+  const applied = fee.taxes.map((tax) => {
+    const t = decimalToFloat(remainder.times(tax.rate)) / 100;
+    total += t;
+    return { tax, amount_cents: roundHalfAwayToBigInt(t) };
+  });
+  return {
+    taxes_amount_cents: roundHalfAwayToBigInt(total),
+    taxes_precise_amount_cents: sum(fee.taxes.map((t) => precise.times(t.rate).div(HUNDRED))),
+    taxes_rate: sum(fee.taxes.map((t) => t.rate)),
+    applied_taxes: applied,
+  };
+}
+
+/** §5.3 over the invoice's fees (before-tax credits already spread on them). */
+export function invoiceTaxAmounts(fees: readonly InvoiceFee[], subtotal: bigint): InvoiceTaxAmounts {
+  return invoiceTaxes(fees.map((f) => ({ base: feeRemainder(f), taxes: f.taxes })), subtotal);
+}

@@ -1,0 +1,48 @@
+/**
+ * `create_wallet_transaction` (invoice.md §11.3): the body's checks, then the top-up.
+ */
+import type { Instant } from "../../core/instant.js";
+import { type Issue, type Result, fail, issue } from "../../core/issue.js";
+import { boolField, creditsField, intField, keyValuesField, textField } from "./walletParseCommon.js";
+import { type WalletTopUpResult, walletTopUp } from "./walletTopUp.js";
+import { DEFAULT_WALLET_PRIORITY, type WalletAccount } from "./walletTypes.js";
+
+/**
+ * The transactions of the call, or every refusal: `wallet_id: wallet_not_found` (no
+ * account) or `wallet_is_terminated`; `paid_credits: invalid_paid_credits + invalid_amount`
+ * (same for granted and voided); `priority: value_is_out_of_range`; then the top-up's own.
+ */
+export function parseCreateWalletTransaction(body: unknown, account: WalletAccount | null, at: Instant): Result<WalletTopUpResult> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return fail([issue("invalid_value", [])]);
+  const b = body as Readonly<Record<string, unknown>>;
+  const issues: Issue[] = [];
+  if (account === null) issues.push(issue("wallet_not_found", ["wallet_id"]));
+  else if (account.wallet.status !== "active") issues.push(issue("wallet_is_terminated", ["wallet_id"]));
+  const paid = creditsField(b, "paid_credits", "invalid_paid_credits", issues);
+  const granted = creditsField(b, "granted_credits", "invalid_granted_credits", issues);
+  const voided = creditsField(b, "voided_credits", "invalid_voided_credits", issues);
+  const priority = intField(b, "priority", 1, DEFAULT_WALLET_PRIORITY, issues);
+  const name = textField(b, "name", issues);
+  const metadata = keyValuesField(b, "metadata", issues);
+  const irsp = boolField(b, "invoice_requires_successful_payment", issues);
+  const ignoreLimits = boolField(b, "ignore_paid_top_up_limits", issues) ?? false;
+  const reset = boolField(b, "reset_consumed_credits", issues) ?? false;
+  const [first, ...rest] = issues;
+  if (first !== undefined || account === null) return fail(first === undefined ? [issue("wallet_not_found", ["wallet_id"])] : [first, ...rest]);
+  return walletTopUp(
+    account,
+    {
+      paid_credits: paid,
+      granted_credits: granted,
+      voided_credits: voided,
+      source: "manual",
+      priority: priority ?? DEFAULT_WALLET_PRIORITY,
+      name: name === "" ? null : name,
+      metadata,
+      invoice_requires_successful_payment: irsp,
+      ignore_paid_top_up_limits: ignoreLimits,
+      reset_consumed_credits: reset,
+    },
+    at,
+  );
+}
