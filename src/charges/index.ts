@@ -6,6 +6,7 @@ export { applyChargeModel as rateParsedCharge, projectUnits } from "./applyCharg
 export { parseCharge, isChargeModelName } from "./parseCharge.js";
 export { parseAggregation, type AggregationInput, type DecimalLike } from "./parseAggregation.js";
 export { chargeModels } from "./table.js";
+export { type AggregationNeeds, aggregationNeeds } from "./aggregationNeeds.js";
 export {
   CHARGE_MODELS,
   type ChargeModelName,

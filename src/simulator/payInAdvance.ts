@@ -11,6 +11,7 @@ import {
   chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts, percentageInputs, toAdvanceEvents,
 } from "../fees/index.js";
 import { computeBillingPeriod } from "../period/index.js";
+import { aggregationNeeds } from "../charges/index.js";
 import type { BilledFee } from "./runs.js";
 import type { PlanCharge } from "./catalog.js";
 import type { StoredEvent, Subscription } from "./state.js";
@@ -85,9 +86,9 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, events: readonl
   if (upTo.at(-1)?.seq !== event.seq) return undefined;
   const delta = payInAdvanceDeltas(ch.metric.aggregation_type as AdvanceAggregation, advance).at(-1)!;
   const agg = aggregateEvents(ch.metric, upTo, {
-    from: window.start, to: (window.end - 1) as Instant, event_values: priced.charge_model === "percentage", precise_amounts: priced.charge_model === "dynamic",
-    ...(priced.charge_model === "percentage" && priced.properties.free_units_per_events !== null ? { free_units_per_events: priced.properties.free_units_per_events } : {}),
-    ...(priced.charge_model === "percentage" && priced.properties.free_units_per_total_aggregation !== null ? { free_units_per_total_aggregation: priced.properties.free_units_per_total_aggregation } : {}),
+    from: window.start, to: (window.end - 1) as Instant,
+    // An event's fee reads the period's events unprorated (each event is prorated on its own, §13.3).
+    ...aggregationNeeds(priced, { window_prorated: false, current_usage: false }),
   });
   const amounts = payInAdvanceFeeAmounts({
     charge: priced,
