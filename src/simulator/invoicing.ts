@@ -16,7 +16,7 @@ import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type Webhoo
 import { buildInvoice } from "./invoiceBuild.js";
 import { type StandaloneFee, newFeePayment, standaloneFeeJson } from "./standaloneFees.js";
 import { addNote, createNote, estimateNote, lastSubscriptionFee, voidInvoice } from "./invoiceNotes.js";
-import { type InvoiceLine, type InvoiceRecord, type InvoiceView, feeJson, invoiceJson, invoiceLines } from "./invoices.js";
+import { type InvoiceLine, type InvoiceRecord, type InvoiceView, feeJson, invoiceJson, invoiceLines, paymentOverdue } from "./invoices.js";
 import { invoicedUsage, progressiveBilled } from "./progressiveLookup.js";
 import type { Customer, Subscription } from "./state.js";
 
@@ -290,8 +290,22 @@ export class Invoicing implements InvoiceBook {
   /** One invoice's JSON at `now`: its credit-note offsets deducted from the amount due, `payment_overdue` at `now`. */
   invoiceJson(inv: InvoiceRecord, now: Instant): unknown {
     const view: InvoiceView = { now, timezone: this.ctx.timezoneOf(inv.customer), offset_amount_cents: this.offsetOf(inv) };
-    return invoiceJson(inv, view);
+    // Rendered once per change: what the JSON reads, compared with what it read last time.
+    const subs = inv.runs.map((r) => r.subscription);
+    const deps: unknown[] = [
+      inv.number, inv.sequential_id, inv.status, inv.payment_status, inv.lines, inv.totals, inv.taxes, inv.credits, inv.billing_periods,
+      inv.total_paid_amount_cents, inv.prepaid, inv.issuing_date, inv.payment_due_date, view.offset_amount_cents, paymentOverdue(inv, view),
+      inv.customer.name, inv.customer.currency, ...subs.map((x) => x.status), ...subs.map((x) => x.plan.code),
+    ];
+    const hit = this.rendered.get(inv);
+    if (hit !== undefined && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.json;
+    const json = invoiceJson(inv, view);
+    this.rendered.set(inv, { deps, json });
+    return json;
   }
+
+  /** Each invoice's JSON and what it was rendered from. */
+  private readonly rendered = new WeakMap<InvoiceRecord, { readonly deps: readonly unknown[]; readonly json: unknown }>();
 
   /** Σ `offset_amount_cents` of the credit notes on `inv`. */
   offsetOf(inv: InvoiceRecord): bigint {
