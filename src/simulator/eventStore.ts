@@ -131,6 +131,12 @@ export class EventLog {
     return out;
   }
 
+  /** The events with `from ≤ timestamp ≤ to` among rows `[0, lastRow]`, in arrival order (a pay-in-advance event's period so far). */
+  arrivedBetween(from: number, to: number, lastRow: number): StoredEvent[] {
+    const last = this.seqs[lastRow]!;
+    return this.between(from, to).filter((e) => e.seq <= last).sort((a, b) => a.seq - b.seq);
+  }
+
   /** The events with `from ≤ timestamp ≤ to` (`from` may be −Infinity), in (timestamp, arrival) order. */
   between(from: number, to: number): readonly StoredEvent[] {
     if (from === this.lastFrom && to === this.lastTo) return this.lastSlice;

@@ -59,11 +59,13 @@ function bucketOf(ch: PlanCharge, event: StoredEvent): { filter: UsageChargeFilt
 }
 
 /**
- * The fee of the last of `events` (the subscription's events in arrival order, up to and
- * including it) for charge `ch`, or undefined when the event falls in no charges window.
+ * The fee of `event` for charge `ch`, or undefined when the event falls in no charges window.
+ * `eventsIn(from, to)`: the subscription's events with `from ≤ timestamp ≤ to` that arrived up
+ * to `event` (included), in arrival order.
  */
-export function payInAdvanceFee(s: Subscription, ch: PlanCharge, events: readonly StoredEvent[], timezone: string): BilledFee | undefined {
-  const event = events[events.length - 1]!;
+export function payInAdvanceFee(
+  s: Subscription, ch: PlanCharge, event: StoredEvent, eventsIn: (from: Instant, to: Instant) => readonly StoredEvent[], timezone: string,
+): BilledFee | undefined {
   const plan = s.plan;
   const billing = computeBillingPeriod({
     plan: { interval: plan.interval, pay_in_advance: plan.pay_in_advance, bill_charges_monthly: plan.bill_charges_monthly, bill_fixed_charges_monthly: plan.bill_fixed_charges_monthly },
@@ -79,8 +81,8 @@ export function payInAdvanceFee(s: Subscription, ch: PlanCharge, events: readonl
   const group = (e: StoredEvent): string => JSON.stringify(keys.map((k) => propertyText(e.properties[k])));
   const mine = group(event);
   // The period's events of the same code, filter bucket and group, in arrival order, up to this one.
-  const upTo = events
-    .filter((e) => e.code === event.code && e.timestamp >= window.start && e.timestamp < window.end && selects(e) && group(e) === mine);
+  const upTo = eventsIn(window.start, (window.end - 1) as Instant)
+    .filter((e) => e.code === event.code && selects(e) && group(e) === mine);
   const advance = toAdvanceEvents(ch.metric, upTo, window.start, (window.end - 1) as Instant);
   // The event is in its own bucket by construction; nothing to bill if not (defensive).
   if (upTo.at(-1)?.seq !== event.seq) return undefined;
