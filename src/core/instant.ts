@@ -20,8 +20,8 @@ const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\
  */
 export function parseInstant(x: unknown): Instant | undefined {
   if (typeof x !== "string") return undefined;
-  const fast = parseUtcSeconds(x);
-  if (fast !== undefined) return fast;
+  const fast = parseUsualIso(x);
+  if (fast === fast) return fast as Instant;
   const m = ISO_RE.exec(x.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
@@ -41,50 +41,56 @@ export function parseInstant(x: unknown): Instant | undefined {
   return t as Instant;
 }
 
-/**
- * The usual forms `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS.sssZ` (years 1000-9999),
- * read without a regular expression (events carry millions of them); `undefined` for
- * anything else, which the general parser then reads. Same results as the general parser.
- */
-function parseUtcSeconds(x: string): Instant | undefined {
-  const n = x.length;
-  if ((n !== 20 && n !== 24) || x.charCodeAt(n - 1) !== 90 || x.charCodeAt(4) !== 45 || x.charCodeAt(7) !== 45
-    || x.charCodeAt(10) !== 84 || x.charCodeAt(13) !== 58 || x.charCodeAt(16) !== 58 || (n === 24 && x.charCodeAt(19) !== 46)) return undefined;
-  const year = digits(x, 0, 4), month = digits(x, 5, 2), day = digits(x, 8, 2);
-  const hour = digits(x, 11, 2), minute = digits(x, 14, 2), second = digits(x, 17, 2);
-  const ms = n === 24 ? digits(x, 20, 3) : 0;
-  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59 || ms < 0) return undefined;
-  return (daysFromCivil(year, month, day) * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + ms) as Instant;
-}
+const DAY_MS = 86_400_000;
 
-/** The decimal digits `x[at, at + count)` as a number; −1 when one is not a digit. */
-function digits(x: string, at: number, count: number): number {
-  let v = 0;
-  for (let i = at; i < at + count; i++) {
-    const d = x.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    v = v * 10 + d;
-  }
-  return v;
+/** The two digits at `i` as a number, or NaN when either is not a digit. */
+export function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48, b = s.charCodeAt(i + 1) - 48;
+  return a >>> 0 < 10 && b >>> 0 < 10 ? a * 10 + b : NaN;
 }
 
 function daysInMonth(y: number, m: number): number {
-  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
-/** Days since 1970-01-01 of a proleptic Gregorian date. */
+/** Days since 1970-01-01 of a proleptic Gregorian date (year ≥ 0). */
 function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;
   const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/**
+ * The usual forms `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS.mmmZ` (years ≥ 100), read
+ * with `charCodeAt` and a days-from-civil formula (no regex, no `Date`: events carry millions
+ * of them); NaN when the text is not exactly one of them with valid fields, which the general
+ * parser then reads. The same results as the general parser (property-tested).
+ */
+export function parseUsualIso(s: string): number {
+  const len = s.length;
+  if ((len !== 20 && len !== 24) || s.charCodeAt(len - 1) !== 90 /* Z */) return NaN;
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return NaN;
+  const y = twoDigits(s, 0) * 100 + twoDigits(s, 2), mo = twoDigits(s, 5), d = twoDigits(s, 8);
+  const h = twoDigits(s, 11), mi = twoDigits(s, 14), sec = twoDigits(s, 17);
+  let ms = 0;
+  if (len === 24) {
+    const c = s.charCodeAt(22) - 48;
+    if (s.charCodeAt(19) !== 46 || !(c >>> 0 < 10)) return NaN;
+    ms = twoDigits(s, 20) * 10 + c;
+  }
+  // NaN fails every comparison below: a non-digit ends here too.
+  if (!(y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && h <= 23 && mi <= 59 && sec <= 59 && ms >= 0)) return NaN;
+  if (d > daysInMonth(y, mo)) return NaN;
+  return daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + sec) * 1000 + ms;
 }
 
 /** `x` when it is already what {@link formatInstant} writes for the instant it names (events echo their timestamp). */
 export function canonicalTimestampText(x: unknown, t: Instant): string {
-  if (typeof x === "string" && ((x.length === 20 && t % 1000 === 0) || (x.length === 24 && t % 1000 !== 0)) && parseUtcSeconds(x) === t) return x;
+  if (typeof x === "string" && ((x.length === 20 && t % 1000 === 0) || (x.length === 24 && t % 1000 !== 0)) && parseUsualIso(x) === t) return x;
   return formatInstant(t);
 }
 

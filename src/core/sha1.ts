@@ -6,23 +6,10 @@
 
 /** UTF-8 bytes of a JavaScript string; a lone surrogate becomes U+FFFD (as `TextEncoder` does). */
 export function utf8(s: string): Uint8Array {
-  const out: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    let c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const next = s.charCodeAt(i + 1);
-      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-        i++;
-      } else c = 0xfffd;
-    }
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return Uint8Array.from(out);
+  return scratch.slice(0, loadMessage(NO_PREFIX, s));
 }
+
+const NO_PREFIX = new Uint8Array(0);
 
 /** SHA-1 (FIPS 180-4) of a byte string: 20 bytes. Used for name-based UUIDs, not for security. */
 export function sha1(bytes: Uint8Array): Uint8Array {
