@@ -15,7 +15,9 @@ export {
 export { type UsageCharge, type UsageChargeFilter, type UsageChargeFeesInput, percentageInputs, usageChargeFees } from "./usageChargeFees.js";
 export { chargeTrueUpFee, isDefaultChargeFee, sumAmountCents } from "./chargeTrueUpFee.js";
 export { type TrueUpInput, trueUpFeeAmounts } from "./trueUp.js";
-export { type AdvanceAggregation, type AdvanceEvent, type AdvanceEventDelta, payInAdvanceDeltas } from "./payInAdvanceDeltas.js";
+export {
+  type AdvanceAggregation, type AdvanceEvent, type AdvanceEventDelta, type AdvanceState, newAdvanceState, nextAdvanceDelta, payInAdvanceDeltas,
+} from "./payInAdvanceDeltas.js";
 export { advanceHeadroom, toAdvanceEvents } from "./advanceEvents.js";
 export { type PayInAdvanceFeeInput, payInAdvanceFeeAmounts } from "./payInAdvance.js";
 export { type FixedChargeEvent, type FixedChargeUnits, fixedChargeUnits } from "./fixedChargeUnits.js";

@@ -34,52 +34,60 @@ export type AdvanceAggregation = "count_agg" | "sum_agg" | "unique_count_agg";
  * the period's maximum.
  */
 export function payInAdvanceDeltas(aggregation: AdvanceAggregation, events: readonly AdvanceEvent[]): AdvanceEventDelta[] {
+  const state = newAdvanceState();
+  return events.map((e) => nextAdvanceDelta(aggregation, state, e));
+}
+
+/** Where a period's deltas stand after its events so far (see {@link nextAdvanceDelta}). */
+export interface AdvanceState {
+  /** count: events so far. */
+  count: number;
+  /** sum: the running total (undefined before the first event) and the maximum. */
+  current: Decimal | undefined;
+  top: Decimal;
+  /** unique_count: the active values and the maximum of their count. */
+  readonly active: Set<string | null>;
+  topCount: number;
+}
+
+export const newAdvanceState = (): AdvanceState => ({ count: 0, current: undefined, top: ZERO, active: new Set(), topCount: 0 });
+
+/**
+ * The delta of the next event of a period, the state moved on: the rules of
+ * {@link payInAdvanceDeltas}, one event at a time (a pay-in-advance event is priced as it
+ * arrives, without reading the period's earlier events again).
+ */
+export function nextAdvanceDelta(aggregation: AdvanceAggregation, state: AdvanceState, e: AdvanceEvent): AdvanceEventDelta {
   switch (aggregation) {
     case "count_agg":
-      return events.map((_, i) => ({ delta: ONE, applied: ONE, raises: true, total: dec(i + 1) }));
-    case "sum_agg":
-      return sumDeltas(events);
-    case "unique_count_agg":
-      return uniqueCountDeltas(events);
-  }
-}
-
-function sumDeltas(events: readonly AdvanceEvent[]): AdvanceEventDelta[] {
-  const out: AdvanceEventDelta[] = [];
-  let current: Decimal | undefined;
-  let top = ZERO;
-  for (const e of events) {
-    const value = e.value ?? ZERO;
-    if (current === undefined) {
-      current = value;
-      top = value;
-      out.push({ delta: max(value, ZERO), applied: max(value, ZERO), raises: value.gt(ZERO), total: current });
-      continue;
+      state.count++;
+      return { delta: ONE, applied: ONE, raises: true, total: dec(state.count) };
+    case "sum_agg": {
+      const value = e.value ?? ZERO;
+      if (state.current === undefined) {
+        state.current = value;
+        state.top = value;
+        return { delta: max(value, ZERO), applied: max(value, ZERO), raises: value.gt(ZERO), total: value };
+      }
+      const current = state.current.plus(value);
+      state.current = current;
+      const raises = current.gt(state.top);
+      const delta = raises ? current.minus(state.top) : ZERO;
+      if (raises) state.top = current;
+      return { delta, applied: max(value, ZERO), raises, total: current };
     }
-    current = current.plus(value);
-    const raises = current.gt(top);
-    const delta = raises ? current.minus(top) : ZERO;
-    if (raises) top = current;
-    out.push({ delta, applied: max(value, ZERO), raises, total: current });
-  }
-  return out;
-}
-
-function uniqueCountDeltas(events: readonly AdvanceEvent[]): AdvanceEventDelta[] {
-  const active = new Set<string | null>();
-  let top = 0;
-  return events.map((e) => {
-    const key = e.unique_value ?? null;
-    let applied = 0;
-    if (e.operation === "remove") {
-      if (active.delete(key)) applied = -1;
-    } else if (!active.has(key)) {
-      active.add(key);
-      applied = 1;
+    case "unique_count_agg": {
+      const key = e.unique_value ?? null;
+      let applied = 0;
+      if (e.operation === "remove") {
+        if (state.active.delete(key)) applied = -1;
+      } else if (!state.active.has(key)) {
+        state.active.add(key);
+        applied = 1;
+      }
+      const raises = state.active.size > state.topCount;
+      if (raises) state.topCount = state.active.size;
+      return { delta: raises ? ONE : ZERO, applied: applied > 0 ? ONE : ZERO, raises, total: dec(state.active.size) };
     }
-    const raises = active.size > top;
-    if (raises) top = active.size;
-    const total = dec(active.size);
-    return { delta: raises ? ONE : ZERO, applied: applied > 0 ? ONE : ZERO, raises, total };
-  });
+  }
 }

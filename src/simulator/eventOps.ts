@@ -165,7 +165,7 @@ function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: Step, ind
           warnings.push(`event ${e.transaction_id}: pay-in-advance fees of ${ch.metric.aggregation_type} are not implemented yet, none was created`);
           continue;
         }
-        const billed = payInAdvanceFee(sub, ch, log.event(row), (from, to) => log.arrivedBetween(from, to, row), sim.timezoneOf(sub.customer));
+        const billed = payInAdvanceFee(sub, ch, log.event(row), { log, row }, (from, to) => log.arrivedBetween(from, to, row), sim.timezoneOf(sub.customer));
         if (billed !== undefined) fees.push({ billed, subscription: sub, invoiceable: ch.invoiceable });
       }
     }

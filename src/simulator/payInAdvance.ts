@@ -5,11 +5,12 @@
  */
 import { dec } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
-import { aggregateEvents, compileFilter, propertyText, prorateEventUnits } from "../aggregation/index.js";
+import { type AggregationResult, type AggregationWindow, type Aggregator, compileFilter, createAggregator, propertyText, prorateEventUnits } from "../aggregation/index.js";
 import {
-  ALL_FILTER_VALUES, type AdvanceAggregation, type Fee, type UsageChargeFilter,
-  chargeFilterSelections, feeIds, payInAdvanceDeltas, payInAdvanceFeeAmounts, percentageInputs, toAdvanceEvents,
+  ALL_FILTER_VALUES, type AdvanceAggregation, type AdvanceEventDelta, type AdvanceState, type Fee, type UsageChargeFilter,
+  chargeFilterSelections, feeIds, newAdvanceState, nextAdvanceDelta, payInAdvanceFeeAmounts, percentageInputs, toAdvanceEvents,
 } from "../fees/index.js";
+import type { EventLog } from "./eventStore.js";
 import { computeBillingPeriod } from "../period/index.js";
 import { aggregationNeeds } from "../charges/index.js";
 import type { BilledFee } from "./runs.js";
@@ -59,12 +60,35 @@ function bucketOf(ch: PlanCharge, event: StoredEvent): { filter: UsageChargeFilt
 }
 
 /**
- * The fee of `event` for charge `ch`, or undefined when the event falls in no charges window.
- * `eventsIn(from, to)`: the subscription's events with `from ≤ timestamp ≤ to` that arrived up
- * to `event` (included), in arrival order.
+ * Where a pay-in-advance bucket (charge, period, filter, group) stands after the events priced
+ * so far: its streaming aggregation and the state of its deltas. An event is priced by adding
+ * itself, not by reading the period's earlier events again. Valid while nothing of the bucket
+ * arrived unpriced since (a change of the charge, a step taken back, an event that arrived
+ * while the subscription did not bill it): then it is rebuilt from the period's events.
+ */
+interface BucketState {
+  readonly charge: PlanCharge;
+  /** The row of the last event added. */
+  lastRow: number;
+  readonly aggregator: Aggregator;
+  readonly deltas: AdvanceState;
+}
+
+const buckets = new WeakMap<EventLog, Map<string, BucketState>>();
+
+/** Where an event is in its subscription's event log: the bucket states are kept per log. */
+export interface EventPlace {
+  readonly log: EventLog;
+  readonly row: number;
+}
+
+/**
+ * The fee of `event` (at `place` in its log) for charge `ch`, or undefined when the event falls
+ * in no charges window. `eventsIn(from, to)`: the subscription's events with
+ * `from ≤ timestamp ≤ to` that arrived up to `event` (included), in arrival order.
  */
 export function payInAdvanceFee(
-  s: Subscription, ch: PlanCharge, event: StoredEvent, eventsIn: (from: Instant, to: Instant) => readonly StoredEvent[], timezone: string,
+  s: Subscription, ch: PlanCharge, event: StoredEvent, place: EventPlace, eventsIn: (from: Instant, to: Instant) => readonly StoredEvent[], timezone: string,
 ): BilledFee | undefined {
   const plan = s.plan;
   const billing = computeBillingPeriod({
@@ -80,18 +104,33 @@ export function payInAdvanceFee(
   const priced = filter?.charge ?? ch.charge;
   const group = (e: StoredEvent): string => JSON.stringify(keys.map((k) => propertyText(e.properties[k])));
   const mine = group(event);
-  // The period's events of the same code, filter bucket and group, in arrival order, up to this one.
-  const upTo = eventsIn(window.start, (window.end - 1) as Instant)
-    .filter((e) => e.code === event.code && selects(e) && group(e) === mine);
-  const advance = toAdvanceEvents(ch.metric, upTo, window.start, (window.end - 1) as Instant);
-  // The event is in its own bucket by construction; nothing to bill if not (defensive).
-  if (upTo.at(-1)?.seq !== event.seq) return undefined;
-  const delta = payInAdvanceDeltas(ch.metric.aggregation_type as AdvanceAggregation, advance).at(-1)!;
-  const agg = aggregateEvents(ch.metric, upTo, {
-    from: window.start, to: (window.end - 1) as Instant,
-    // An event's fee reads the period's events unprorated (each event is prorated on its own, §13.3).
-    ...aggregationNeeds(priced, { window_prorated: false, current_usage: false }),
-  });
+  const from = window.start, to = (window.end - 1) as Instant;
+  const inBucket = (e: StoredEvent): boolean => e.code === event.code && e.timestamp >= from && e.timestamp <= to && selects(e) && group(e) === mine;
+  // An event's fee reads the period's events unprorated (each event is prorated on its own, §13.3).
+  const aggWindow: AggregationWindow = { from, to, ...aggregationNeeds(priced, { window_prorated: false, current_usage: false }) };
+  const type = ch.metric.aggregation_type as AdvanceAggregation;
+  const key = `${ch.svc_id}|${from}|${to}|${filter === undefined ? "" : (ch.usage.filters ?? []).indexOf(filter)}|${mine}`;
+  let byKey = buckets.get(place.log);
+  if (byKey === undefined) buckets.set(place.log, (byKey = new Map()));
+  let state = byKey.get(key);
+  let delta: AdvanceEventDelta;
+  if (state !== undefined && state.charge === ch && state.lastRow < place.row && !unpricedSince(place.log, state.lastRow, place.row, inBucket)) {
+    state.aggregator.add(event);
+    delta = nextAdvanceDelta(type, state.deltas, toAdvanceEvents(ch.metric, [event], from, to)[0]!);
+    state.lastRow = place.row;
+  } else {
+    // The period's events of the bucket, in arrival order, up to this one.
+    const upTo = eventsIn(from, to).filter(inBucket);
+    // The event is in its own bucket by construction; nothing to bill if not (defensive).
+    if (upTo.at(-1)?.seq !== event.seq) return undefined;
+    state = { charge: ch, lastRow: place.row, aggregator: createAggregator(ch.metric, aggWindow), deltas: newAdvanceState() };
+    let last: AdvanceEventDelta | undefined;
+    for (const a of toAdvanceEvents(ch.metric, upTo, from, to)) last = nextAdvanceDelta(type, state.deltas, a);
+    state.aggregator.addAll(upTo);
+    byKey.set(key, state);
+    delta = last!;
+  }
+  const agg: AggregationResult = state.aggregator.result();
   const amounts = payInAdvanceFeeAmounts({
     charge: priced,
     aggregation: {
@@ -123,4 +162,10 @@ export function payInAdvanceFee(
     charge_filter_id: filter?.id ?? null,
   };
   return { fee, charge: ch };
+}
+
+/** Whether an event of the bucket sits between rows `after` and `before` (exclusive): it arrived without being priced here. */
+function unpricedSince(log: EventLog, after: number, before: number, inBucket: (e: StoredEvent) => boolean): boolean {
+  for (let row = after + 1; row < before; row++) if (inBucket(log.event(row))) return true;
+  return false;
 }
