@@ -36,9 +36,11 @@ export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, De
     const path = ["plan_overrides", "fixed_charges", i];
     const f = plan.fixed_charges.find((x) => x.code === e["code"]);
     if (f === undefined) c.add(e["code"] == null ? "value_is_mandatory" : "invalid_value", [...path, "code"]);
+    // Everything is checked here, before the step changes anything (update_subscription applies them after).
     const units = e["units"] == null ? undefined : parseDecimal(e["units"]);
-    if (units !== undefined && units.lt(ZERO)) c.add("invalid_value", [...path, "units"]);
+    if ((e["units"] != null && units === undefined) || (units !== undefined && units.lt(ZERO))) c.add("invalid_value", [...path, "units"]);
     else if (f !== undefined && units !== undefined) out.set(f.code, units);
+    if (e["apply_units_immediately"] != null && typeof e["apply_units_immediately"] !== "boolean") c.add("invalid_value", [...path, "apply_units_immediately"]);
   });
   const issues = c.issues();
   if (issues) throw new ValidationError(issues);

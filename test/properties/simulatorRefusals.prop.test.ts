@@ -22,6 +22,8 @@ const REFUSED: readonly ((at: string) => Obj)[] = [
   (at) => ({ at, op: "fetch_current_usage", body: { external_customer_id: "nobody", external_subscription_id: "s1" } }),
   (at) => ({ at, op: "update_subscription", body: { external_id: "s1", subscription: { name: "renamed", plan_overrides: { fixed_charges: [{ code: "no-such-fixed-charge", units: 3 }] } } } }),
   (at) => ({ at, op: "update_subscription", body: { external_id: "s1", subscription: { name: "renamed", plan_overrides: { amount_cents: -5 } } } }),
+  (at) => ({ at, op: "update_subscription", body: { external_id: "s1", subscription: { name: "renamed", ending_at: "2030-01-01T00:00:00Z", plan_overrides: { fixed_charges: [{ code: "seat0", units: 3, apply_units_immediately: "maybe" }] } } } }),
+  (at) => ({ at, op: "update_subscription", body: { external_id: "s1", subscription: { name: "renamed", plan_overrides: { fixed_charges: [{ code: "seat0", units: "x" }] } } } }),
   (at) => ({ at, op: "update_plan", body: { code: "p1", amount_cents: 123, charges: [{ billable_metric_code: "m", charge_model: "graduated", properties: { graduated_ranges: [] } }] } }),
   (at) => ({ at, op: "create_wallet", body: { external_customer_id: "c1", rate_amount: "0", currency: "EUR", granted_credits: "10" } }),
   (at) => ({ at, op: "create_credit_note", body: { invoice_id: { $ref: { invoice: -1, field: "svc_id" } }, reason: "other", credit_amount_cents: 999999999, items: [{ fee_id: { $ref: { invoice: -1, fee: {}, field: "svc_id" } }, amount_cents: 999999999 }] } }),
@@ -32,6 +34,14 @@ const REFUSED: readonly ((at: string) => Obj)[] = [
   (at) => ({ at, op: "terminate_subscription", body: { external_id: "s1", on_termination_credit_note: "bogus" } }),
   (at) => ({ at, op: "update_subscription_fixed_charge", body: { external_subscription_id: "s1", code: "seat0", units: -3 } }),
   (at) => ({ at, op: "create_customer", body: { external_id: "c1", name: "renamed", timezone: "Mars/Olympus" } }),
+  (at) => ({ at, op: "create_customer", body: { external_id: "c1", name: "renamed", billing_configuration: { invoice_grace_period: 9, subscription_invoice_issuing_date_anchor: "bogus" } } }),
+  (at) => ({ at, op: "update_plan", body: { code: "p1", amount_cents: 777, usage_thresholds: [{ amount_cents: 100 }], fixed_charges: [{ code: "seat0", units: -1 }] } }),
+  (at) => ({ at, op: "update_plan", body: { code: "p1", name: "renamed", trial_period: -3 } }),
+  (at) => ({ at, op: "update_wallet", body: { wallet_id: { $ref: { wallet: 0, field: "svc_id" } }, name: "renamed", expiration_at: "2000-01-01T00:00:00Z" } }),
+  (at) => ({ at, op: "create_wallet_transaction", body: { wallet_id: { $ref: { wallet: 0, field: "svc_id" } }, granted_credits: "5", paid_credits: "-3" } }),
+  (at) => ({ at, op: "create_alert", body: { external_subscription_id: "s1", alert_type: "current_usage_amount", code: "x", thresholds: [{ value: "5" }, { value: "5" }] } }),
+  (at) => ({ at, op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p3", name: "renamed", plan_overrides: { fixed_charges: [{ code: "seat0", units: "x" }] } } }),
+  (at) => ({ at, op: "create_payment", body: { invoice_id: { $ref: { invoice: -1, field: "svc_id" } }, amount_cents: -5, reference: "r" } }),
 ];
 
 type Result = { responses: unknown[]; warnings: { step?: number }[] } & Obj;
