@@ -31,9 +31,13 @@ export function propertyText(v: unknown): string | null {
   return JSON.stringify(v);
 }
 
+/** Lookups served by the `Map` alone before the direct-mapped table is made (a short window's few events do not pay for it). */
+const TABLE_AFTER = 32;
+
 export class ValueCodes {
-  private readonly slotValues: (string | null)[] = new Array<string | null>(SLOTS).fill(null);
-  private readonly slotCodes = new Int32Array(SLOTS);
+  private slotValues: (string | null)[] | null = null;
+  private slotCodes: Int32Array | null = null;
+  private lookups = 0;
   private readonly byText = new Map<string | null, number>();
 
   /**
@@ -49,8 +53,16 @@ export class ValueCodes {
   /** The code of a raw property value (undefined, null, string, number, …). */
   code(v: unknown): number {
     if (typeof v === "string") {
+      const values = this.slotValues;
+      if (values === null) {
+        if (++this.lookups > TABLE_AFTER) {
+          this.slotValues = new Array<string | null>(SLOTS).fill(null);
+          this.slotCodes = new Int32Array(SLOTS);
+        }
+        return this.miss(v, -1);
+      }
       const h = quickHash(v) & (SLOTS - 1);
-      if (this.slotValues[h] === v) return this.slotCodes[h]!;
+      if (values[h] === v) return this.slotCodes![h]!;
       return this.miss(v, h);
     }
     return this.miss(v, -1);
@@ -63,9 +75,9 @@ export class ValueCodes {
       c = this.codeOf(text);
       if (this.byText.size < this.maxTexts) this.byText.set(text, c);
     }
-    if (slot >= 0 && this.slotValues[slot] === null) {
-      this.slotValues[slot] = v as string;
-      this.slotCodes[slot] = c;
+    if (slot >= 0 && this.slotValues![slot] === null) {
+      this.slotValues![slot] = v as string;
+      this.slotCodes![slot] = c;
     }
     return c;
   }

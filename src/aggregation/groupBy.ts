@@ -110,13 +110,21 @@ function groupIds<S>(keys: readonly string[], at: (values: readonly GroupValue[]
     const row = two[a] ?? (two[a] = []);
     return row[b] ?? (row[b] = create([a, b]));
   };
-  // Two string values: first a direct-mapped table on the pair (one slot, two `===`).
-  const pairX: (string | null)[] = new Array<string | null>(PAIRS).fill(null);
-  const pairY: (string | null)[] = new Array<string | null>(PAIRS).fill(null);
-  const pairId = new Int32Array(PAIRS);
+  // Two string values: first a direct-mapped table on the pair (one slot, two `===`), made
+  // once the pairs are many enough to pay for it.
+  let pairX: (string | null)[] | null = null;
+  let pairY: (string | null)[] = [];
+  let pairId = new Int32Array(0);
+  let lookups = 0;
   const idOf2 = (props: Props): number => {
     const x = props[c0.key], y = props[c1!.key];
     if (typeof x !== "string" || typeof y !== "string") return slow2(x, y);
+    if (pairX === null) {
+      if (++lookups <= 32) return slow2(x, y);
+      pairX = new Array<string | null>(PAIRS).fill(null);
+      pairY = new Array<string | null>(PAIRS).fill(null);
+      pairId = new Int32Array(PAIRS);
+    }
     const h = (quickHash(x) * 17 + quickHash(y)) & (PAIRS - 1);
     if (pairX[h] === x && pairY[h] === y) return pairId[h]!;
     const id = slow2(x, y);
