@@ -91,8 +91,12 @@ export function stableId(kind: string, ...pathParts: readonly StablePart[]): str
       else if (typeof p === "number" && Number.isFinite(p)) name += "," + (Object.is(p, -0) ? "0" : JSON.stringify(p));
       else if (p === null) name += ",null";
       else {
-        simple = false;
-        break;
+        const record = flatRecordText(p);
+        if (record === undefined) {
+          simple = false;
+          break;
+        }
+        name += "," + record;
       }
     }
     if (simple) return uuidV5(name + "]");
@@ -106,6 +110,26 @@ export function stableId(kind: string, ...pathParts: readonly StablePart[]): str
   const [first, ...rest] = issues;
   if (first !== undefined) throw new ValidationError([first, ...rest]);
   return uuidV5(`[${[JSON.stringify(kind), ...texts].join(",")}]`);
+}
+
+/**
+ * The canonical text of a record whose values are all texts or null (a fee's `grouped_by`):
+ * keys sorted, `undefined` values left out — what {@link canonical} writes — or undefined for
+ * anything else.
+ */
+function flatRecordText(x: unknown): string | undefined {
+  if (typeof x !== "object" || x === null || Array.isArray(x)) return undefined;
+  const keys = Object.keys(x).sort();
+  let text = "{";
+  let first = true;
+  for (const k of keys) {
+    const v = (x as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    if (typeof v !== "string" && v !== null) return undefined;
+    text += (first ? "" : ",") + JSON.stringify(k) + ":" + JSON.stringify(v);
+    first = false;
+  }
+  return text + "}";
 }
 
 function canonical(x: unknown, path: (string | number)[], bad: (string | number)[][]): string {

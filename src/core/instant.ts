@@ -112,10 +112,22 @@ export function parseTimestamp(x: unknown): Instant | undefined {
   return Math.abs(ms) <= MAX_DATE_MS ? (ms as Instant) : undefined;
 }
 
+/**
+ * The texts of instants formatted lately: invoices repeat the same period bounds in every fee,
+ * and a billing run formats them again and again. Bounded (cleared when full), and only a
+ * memo: the text of an instant never changes.
+ */
+const formatted = new Map<number, string>();
+
 /** `2024-03-05T00:00:00Z` (milliseconds shown only when not zero). */
 export function formatInstant(t: Instant): string {
+  let text = formatted.get(t);
+  if (text !== undefined) return text;
   const iso = new Date(t).toISOString();
-  return t % 1000 === 0 ? iso.slice(0, -5) + "Z" : iso;
+  text = t % 1000 === 0 ? iso.slice(0, -5) + "Z" : iso;
+  if (formatted.size >= 4096) formatted.clear();
+  formatted.set(t, text);
+  return text;
 }
 
 export function instant(ms: number): Instant {

@@ -129,6 +129,15 @@ describe("stableId's one-pass path", () => {
       expect(stableId(kind, ...parts)).toBe(uuidV5(JSON.stringify([kind, ...parts])));
     }));
   });
+  it("names a record of texts and nulls by its canonical JSON (keys sorted), as the general path does", () => {
+    // Keys sorted by code unit (an object literal would put integer-like keys first).
+    const canon = (r: Record<string, string | null>): string => `{${Object.keys(r).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(r[k])}`).join(",")}}`;
+    fc.assert(fc.property(fc.dictionary(fc.oneof(fc.string({ unit: "binary", maxLength: 4 }), fc.nat(20).map(String)), fc.option(fc.string({ unit: "binary", maxLength: 4 }))), fc.string(), (record, text) => {
+      fc.pre(!Object.keys(record).includes("__proto__"));
+      expect(stableId("fee", text, record)).toBe(uuidV5(`["fee",${JSON.stringify(text)},${canon(record)}]`));
+      expect(stableId("fee", text, record, { nested: [1] })).toBe(uuidV5(`["fee",${JSON.stringify(text)},${canon(record)},{"nested":[1]}]`));
+    }));
+  });
   it("gives the same id whether a path mixes in a record or not (the general path)", () => {
     expect(stableId("fee", "s", { b: 1, a: "x" })).toBe(uuidV5(JSON.stringify(["fee", "s", { a: "x", b: 1 }])));
   });
