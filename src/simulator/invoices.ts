@@ -128,8 +128,16 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const currency = l.billed.fee.amount_currency;
   const E = currencyExponent(currency);
   const remainder = dec(f.amount_cents).minus(f.precise_coupons_amount_cents);
-  // Object.assign onto the fee's own object: a spread then sixteen more keys costs microseconds per key on Node 20.
-  return Object.assign(toFeeJson(l.billed.fee, { large_integers: "text" }) as unknown as { [key: string]: Json }, {
+  const j = toFeeJson(l.billed.fee, { large_integers: "text" }) as unknown as { [key: string]: Json | undefined };
+  // One literal with every key (an optional id the fee lacks is undefined, which JSON leaves out, as it
+  // did): adding sixteen keys to the fee's own object turned it into a dictionary of 1.3 KB per fee.
+  return {
+    svc_id: j["svc_id"], item: j["item"], pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
+    precise_amount: j["precise_amount"], precise_unit_amount: j["precise_unit_amount"], units: j["units"], total_aggregated_units: j["total_aggregated_units"],
+    events_count: j["events_count"], from_date: j["from_date"], to_date: j["to_date"], amount_details: j["amount_details"],
+    svc_subscription_id: j["svc_subscription_id"], svc_charge_id: j["svc_charge_id"], svc_charge_filter_id: j["svc_charge_filter_id"],
+    svc_fixed_charge_id: j["svc_fixed_charge_id"], svc_true_up_fee_id: j["svc_true_up_fee_id"], svc_true_up_parent_fee_id: j["svc_true_up_parent_fee_id"],
+    pricing_unit_details: j["pricing_unit_details"],
     svc_invoice_id: inv === null ? null : inv.svc_id,
     svc_customer_id: l.customer.svc_id,
     grouped_by: { ...(l.billed.fee.item.grouped_by ?? {}) },
@@ -150,7 +158,7 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
       svc_tax_id: t.tax.svc_id, tax_name: t.tax.name, tax_code: t.tax.code, tax_rate: Number(str(t.tax.rate)),
       tax_description: t.tax.description ?? null, amount_cents: int(t.amount_cents), amount_currency: currency, svc_fee_id: f.svc_id,
     })),
-  });
+  } as Json;
 }
 
 /**
