@@ -7,19 +7,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MODELS as TIMELINE_MODELS, type Obj } from "./timelineArbitraries.js";
 import { ValidationError, simulate } from "../../src/index.js";
 
-type Obj = Record<string, unknown>;
 const AGGREGATIONS = ["count_agg", "sum_agg", "max_agg", "unique_count_agg", "latest_agg", "weighted_sum_agg"] as const;
-const range = (from: number, to: number | null, price: string, flat: string): Obj => ({ from_value: from, to_value: to, per_unit_amount: price, flat_amount: flat });
+// The timelines' models, percentage with per-transaction bounds as well.
 const MODELS: Record<string, Obj> = {
-  standard: { amount: "1.5" },
-  graduated: { graduated_ranges: [range(0, 10, "1", "2"), range(11, null, "0.5", "0")] },
-  volume: { volume_ranges: [range(0, 10, "1", "2"), range(11, null, "0.5", "3")] },
-  package: { amount: "5", package_size: 3, free_units: 1 },
+  ...TIMELINE_MODELS,
   percentage: { rate: "2.5", fixed_amount: "0.1", free_units_per_events: 1, per_transaction_min_amount: "0.2", per_transaction_max_amount: "4" },
-  graduated_percentage: { graduated_percentage_ranges: [{ from_value: 0, to_value: 10, rate: "1", flat_amount: "1" }, { from_value: 11, to_value: null, rate: "2", flat_amount: "0" }] },
-  dynamic: {},
 };
 
 const chargeArb = fc.record({

@@ -6,8 +6,10 @@
 import fc from "fast-check";
 
 export type Obj = Record<string, unknown>;
-const range = (from: number, to: number | null, price: string, flat: string): Obj => ({ from_value: from, to_value: to, per_unit_amount: price, flat_amount: flat });
-const MODELS: Record<string, Obj> = {
+/** A range of the graduated and volume models. */
+export const range = (from: number, to: number | null, price: string, flat: string): Obj => ({ from_value: from, to_value: to, per_unit_amount: price, flat_amount: flat });
+/** Properties of every charge model (the property tests' catalogs). */
+export const MODELS: Record<string, Obj> = {
   standard: { amount: "1.5" },
   graduated: { graduated_ranges: [range(0, 10, "1", "2"), range(11, null, "0.5", "0")] },
   volume: { volume_ranges: [range(0, 10, "1", "2"), range(11, null, "0.5", "3")] },
