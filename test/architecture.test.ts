@@ -79,9 +79,25 @@ describe("architecture", () => {
     expect(sources.filter((s) => /from\s+"zod/.test(s.text) && !s.rel.startsWith(`parse${path.sep}`)).map((s) => s.rel)).toEqual([]);
   });
 
+  it("gives every simulator operation its own file, and refuses by returning a Refusal, never by throwing", () => {
+    const dir = path.join("simulator", "operations");
+    const ops = sources.filter((s) => path.dirname(s.rel) === dir && !s.rel.endsWith("index.ts"));
+    // One exported operation per file, named as the file, in the table.
+    const table = sources.find((s) => s.rel === path.join(dir, "index.ts"))!.text;
+    for (const s of ops) {
+      const name = path.basename(s.rel, ".ts");
+      expect(s.text, s.rel).toMatch(new RegExp(`export function ${name}\\(sim: Sim, step: Step\\): Answer`));
+      expect(table, name).toContain(`: ${name},`);
+    }
+    // No throw in an operation, nor in the simulator's modules but the listed backstops.
+    const THROWS_ALLOWED = ["simulate.ts", "stepDispatch.ts", "events.ts", "invariants.ts", "schedule.ts"].map((f) => path.join("simulator", f));
+    const throwing = sources.filter((s) => s.rel.startsWith(`simulator${path.sep}`) && !THROWS_ALLOWED.includes(s.rel) && /\bthrow\b/.test(s.text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")));
+    expect(throwing.map((s) => s.rel)).toEqual([]);
+  });
+
   it("builds objects whole on the hot paths (no spread then more keys: microseconds per key on Node 20)", () => {
     const HOT = [
-      "simulator/eventOps.ts", "simulator/eventStore.ts", "simulator/invoices.ts", "simulator/schedule.ts", "simulator/clock.ts",
+      "simulator/events.ts", "simulator/operations/createEvents.ts", "simulator/eventStore.ts", "simulator/invoices.ts", "simulator/schedule.ts", "simulator/clock.ts",
       "fees/toFeeJson.ts", "aggregation/_fold.ts", "aggregation/aggregator.ts", "core/ids.ts", "core/sha1.ts", "core/instant.ts",
     ].map((r) => r.split("/").join(path.sep));
     const bad = sources.filter((s) => HOT.includes(s.rel)).flatMap((s) =>

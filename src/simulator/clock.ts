@@ -15,7 +15,7 @@ import { switchTo } from "./planChanges.js";
 import type { Sim } from "./sim.js";
 import type { Customer, Subscription } from "./state.js";
 import { startFixedCharges } from "./subscriptionFixedCharges.js";
-import { terminate } from "./subscriptionOps.js";
+import { terminate } from "./terminations.js";
 import { nextIntervalOf, runIntervalRules, runWalletJobs } from "./walletRules.js";
 
 /**
@@ -129,7 +129,7 @@ export const DUE_JOBS: readonly DueJob[] = [
     dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => ((s.status === "active" || s.status === "pending") ? s.ending_at : undefined))),
     run: (sim, due, at) => {
       for (const s of subscriptionsOf(sim, due)) {
-        if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= at) terminate(sim, s, s.ending_at, s.termination_options.invoice ?? "generate", s.termination_options.credit_note ?? "credit");
+        if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= at) endAt(sim, s, s.ending_at);
       }
     },
   },
@@ -202,4 +202,17 @@ export function startSubscription(sim: Sim, s: Subscription, at: Instant): void 
   const trial = trialEnd(s.initial_started_at, s.plan.trial_period);
   if (trial !== null && trial.trial_end > at) s.trial_billing_at = trial.trial_end;
   else sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "starting" }], at);
+}
+
+/**
+ * A subscription reaching its `ending_at` ends, whatever the rules say of its credit note: a
+ * note they refuse (nothing left to credit or refund as asked) is skipped, with a warning —
+ * time cannot refuse to pass.
+ */
+function endAt(sim: Sim, s: Subscription, at: Instant): void {
+  const options = s.termination_options;
+  const refused = terminate(sim, s, at, options.invoice ?? "generate", options.credit_note ?? "credit");
+  if (refused === undefined) return;
+  sim.warn(at, `subscription ${s.external_id}: its ending_at credit note was refused (${String(refused.error["code"])}); it ends without one`);
+  terminate(sim, s, at, options.invoice ?? "generate", "skip");
 }

@@ -7,13 +7,14 @@ import { ZERO, dec, parseDecimal, round } from "../core/decimal.js";
 import { decimalToFloat, roundHalfAwayToBigInt } from "../core/float.js";
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
-import { IssueCollector, ValidationError, issue } from "../core/issue.js";
+import { IssueCollector } from "../core/issue.js";
 import { subunitToUnit } from "../core/money.js";
 import type { Fee } from "../fees/index.js";
 import { type InvoiceFee, type Tax, feeTaxAmounts, feeTaxes } from "../invoice/index.js";
 import type { Catalog } from "./catalog.js";
 import { taxesOf } from "./catalog.js";
 import type { InvoiceLine } from "./invoices.js";
+import { invalid, invalidField, type Refusal, refusal } from "./refusal.js";
 import type { Customer } from "./state.js";
 
 type Obj = Record<string, unknown>;
@@ -22,12 +23,12 @@ const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !
 /**
  * The lines of a `create_one_off_invoice` body: per fee, `unit_amount_cents` (default the
  * add-on's) × `units` (default 1): `amount_cents = rha(unit × double(units))`, precise exact.
- * @throws ValidationError naming each bad fee field; `undefined` add-on codes are refused by the caller.
+ * Refused naming each bad fee field, or `add_on_not_found`.
  */
-export function oneOffLines(body: Obj, customer: Customer, catalog: Catalog, currency: CurrencyCode, at: Instant, seq: number): InvoiceLine[] | "add_on_not_found" {
+export function oneOffLines(body: Obj, customer: Customer, catalog: Catalog, currency: CurrencyCode, at: Instant, seq: number): InvoiceLine[] | Refusal {
   const c = new IssueCollector();
   const fees = body["fees"];
-  if (!Array.isArray(fees) || fees.length === 0) throw new ValidationError([issue("value_is_mandatory", ["fees"])]);
+  if (!Array.isArray(fees) || fees.length === 0) return invalidField("value_is_mandatory", ["fees"]);
   const lines: InvoiceLine[] = [];
   for (const [i, raw] of fees.entries()) {
     if (!isObj(raw)) {
@@ -35,7 +36,7 @@ export function oneOffLines(body: Obj, customer: Customer, catalog: Catalog, cur
       continue;
     }
     const addOn = typeof raw["add_on_code"] === "string" ? catalog.add_ons.get(raw["add_on_code"]) : undefined;
-    if (addOn === undefined) return "add_on_not_found";
+    if (addOn === undefined) return refusal("add_on_not_found");
     const units = raw["units"] === undefined || raw["units"] === null ? dec(1) : parseDecimal(raw["units"]);
     const unit = raw["unit_amount_cents"] === undefined || raw["unit_amount_cents"] === null ? dec(addOn.amount_cents) : parseDecimal(raw["unit_amount_cents"]);
     if (units === undefined || units.lt(ZERO)) c.add("invalid_value", ["fees", i, "units"]);
@@ -70,6 +71,5 @@ export function oneOffLines(body: Obj, customer: Customer, catalog: Catalog, cur
     lines.push({ billed: { fee, charge: null, taxes: invoiceFee.taxes }, fee: invoiceFee, taxes: feeTaxAmounts(invoiceFee), run: null, customer });
   }
   const issues = c.issues();
-  if (issues) throw new ValidationError(issues);
-  return lines;
+  return issues ? invalid(issues) : lines;
 }

@@ -11,18 +11,46 @@ import { issueAdvanceCharges, renewalFees } from "./advanceCharges.js";
 import type { SubscriptionRun } from "./runs.js";
 import type { Plan } from "./catalog.js";
 import { terminationNote } from "./creditNotes.js";
+import type { CreditNote } from "../invoice/index.js";
 import { hasAdvanceFixedCharges } from "./fixedCharges.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
-import { outcome, type Step } from "./steps.js";
+import { type Answer, fromResult, isRefusal, type Refusal } from "./refusal.js";
+import type { Step } from "./steps.js";
 import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
 
+/** A plan change checked: what `applyPlanChange` does, computed before anything changes. */
+export interface PlanChange {
+  readonly live: Subscription;
+  readonly plan: Plan;
+  readonly step: Step;
+  readonly overrides: ReadonlyMap<string, Decimal>;
+  /** The live one's credit note for its unused days (an upgrade of a plan paid in advance). */
+  readonly note: CreditNote | undefined;
+}
+
 /**
- * A subscription on another plan under a live external id (periods.md §8): a pending one
- * just gets the plan; an upgrade ends the old one now and bills both at now + 1 s; a
- * downgrade waits, pending, for the old one's next billing run.
+ * A subscription on another plan under a live external id (periods.md §8), checked: an
+ * upgrade of a plan paid in advance credits the unused days (upgrade day included; a refund
+ * is not allowed with an upgrade, §10) unless the subscription says `skip`, and that note is
+ * computed here, so that its refusal refuses the step with nothing changed.
  */
-export function changePlan(sim: Sim, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): unknown {
+export function checkPlanChange(sim: Sim, live: Subscription, plan: Plan, step: Step, overrides: ReadonlyMap<string, Decimal> = new Map()): PlanChange | Refusal {
+  const same = live.plan.svc_id === (plan.parent_id ?? plan.svc_id);
+  const kind = same || (live.status === "pending" && live.previous === null) ? undefined : classifyPlanChange(live.plan, plan);
+  const computed = kind === undefined || kind === "downgrade" || live.termination_options.credit_note === "skip" ? undefined
+    : terminationNote(live, step.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes, true);
+  const note = computed === undefined ? undefined : fromResult(computed);
+  if (isRefusal(note)) return note;
+  return { live, plan, step, overrides, note };
+}
+
+/**
+ * The plan change applied: a pending one just gets the plan; an upgrade ends the old one now
+ * and bills both at now + 1 s; a downgrade waits, pending, for the old one's next billing run.
+ */
+export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
+  const { live, plan, step, overrides, note } = change;
   // The same plan (the reference compares the catalog plan with the live one's: a live
   // subscription on its own child plan, from plan_overrides, changes plan even to the same
   // code, §8): the live one answers.
@@ -36,12 +64,6 @@ export function changePlan(sim: Sim, live: Subscription, plan: Plan, step: Step,
     return { subscription: subscriptionJson(live, step.at) };
   }
   const kind = classifyPlanChange(live.plan, plan);
-  // An upgrade ends the old one now: an old plan paid in advance gets its credit note (upgrade day
-  // included), computed before anything changes so that its refusal changes nothing.
-  // An upgrade credits the unused days (a refund is not allowed with an upgrade, §10), unless the subscription says `skip`.
-  const computed = kind === "downgrade" || live.termination_options.credit_note === "skip" ? undefined
-    : terminationNote(live, step.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes, true);
-  const note = computed === undefined ? undefined : outcome(computed);
   cancelNext(live, step.at);
   const s = newSubscription({
     svc_id: stableId("subscription", live.external_id, sim.subscriptions.filter((x) => x.external_id === live.external_id).length),

@@ -8,12 +8,13 @@ import { billUnitsChange } from "./fixedChargeUnitsChange.js";
 import { type Decimal, ZERO, parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
-import { IssueCollector, ValidationError } from "../core/issue.js";
+import { IssueCollector } from "../core/issue.js";
 import { computeBillingPeriod } from "../period/index.js";
 import { periodInput } from "./billing.js";
 import type { Plan, PlanFixedCharge } from "./catalog.js";
 import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
 import { holdsOwnUnits } from "./fixedCharges.js";
+import { invalid, invalidField, type Refusal } from "./refusal.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 
@@ -37,12 +38,9 @@ export interface FixedChargesUpdate {
 }
 
 /** The plan's fixed charges after `list` (refused as a whole, `fixed_charges.i.*` paths, on any bad entry). */
-export function updateFixedCharges(sim: Sim, old: Plan, list: unknown, at: Instant): FixedChargesUpdate {
+export function updateFixedCharges(sim: Sim, old: Plan, list: unknown, at: Instant): FixedChargesUpdate | Refusal {
   const c = new IssueCollector();
-  if (!Array.isArray(list)) {
-    c.add("invalid_value", ["fixed_charges"]);
-    throw new ValidationError(c.issues()!);
-  }
+  if (!Array.isArray(list)) return invalidField("invalid_value", ["fixed_charges"]);
   const replaced = new Map<PlanFixedCharge, PlanFixedCharge | null>(old.fixed_charges.map((f) => [f, null]));
   const added: PlanFixedCharge[] = [];
   const changes: UnitsChange[] = [];
@@ -72,7 +70,7 @@ export function updateFixedCharges(sim: Sim, old: Plan, list: unknown, at: Insta
     if (all.findIndex((x) => x.code === f.code) !== k) c.add("invalid_value", ["fixed_charges"], `duplicate fixed charge code ${JSON.stringify(f.code)}`);
   });
   const issues = c.issues();
-  if (issues) throw new ValidationError(issues);
+  if (issues) return invalid(issues);
   return { fixed_charges: all, replaced, added, changes };
 }
 

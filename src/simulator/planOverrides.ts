@@ -5,7 +5,7 @@
  * charge may get a new model (with its properties) and new `filters` (they replace the charge's).
  */
 import { stableId } from "../core/ids.js";
-import { IssueCollector, type Path, ValidationError } from "../core/issue.js";
+import { IssueCollector, type Path } from "../core/issue.js";
 import { type Charge, parseCharge } from "../charges/index.js";
 import type { FilterValues } from "../aggregation/index.js";
 import type { UsageChargeFilter } from "../fees/index.js";
@@ -14,6 +14,7 @@ import { minimumCommitmentSchema, parseInto, usageThresholdSchema } from "../par
 import { parseChargeFilters } from "./catalogPlans.js";
 import { taxesOf } from "./catalogTaxes.js";
 import { type Plan, type PlanCharge, TARGET_WALLET } from "./catalogTypes.js";
+import { invalid, type Refusal } from "./refusal.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -24,8 +25,8 @@ const MAX_TRIAL_DAYS = 1_000_000;
 /** The fields a patch may change (others are refused or not implemented by the callers). */
 export const PATCHABLE = ["name", "invoice_display_name", "description", "amount_cents", "trial_period", "tax_codes", "usage_thresholds", "minimum_commitment", "charges"] as const;
 
-/** `base` with `raw`'s fields applied (svc id `svcId`, `parent_id` kept as given). @throws ValidationError naming every bad field, under `at`. */
-export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>, at: Path, fields: Partial<Pick<Plan, "svc_id" | "parent_id">> = {}): Plan {
+/** `base` with `raw`'s fields applied (svc id `svcId`, `parent_id` kept as given), or the refusal naming every bad field, under `at`. */
+export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>, at: Path, fields: Partial<Pick<Plan, "svc_id" | "parent_id">> = {}): Plan | Refusal {
   const c = new IssueCollector();
   const p = (k: string): Path => [...at, k];
   const out: { -readonly [K in keyof Plan]: Plan[K] } = { ...base, ...fields };
@@ -58,8 +59,7 @@ export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>,
   if (given(raw, "minimum_commitment")) out.minimum_commitment = commitment(raw["minimum_commitment"], taxes, p("minimum_commitment"), c);
   if (given(raw, "charges")) out.charges = patchCharges(out, raw["charges"], taxes, p("charges"), c);
   const issues = c.issues();
-  if (issues) throw new ValidationError(issues);
-  return out;
+  return issues ? invalid(issues) : out;
 }
 
 /** A child plan's svc id: one per subscription record and override. */

@@ -4,7 +4,8 @@
  * I-th wallet created. Resolved when the step runs.
  */
 import { type Decimal, parseDecimal } from "../core/decimal.js";
-import { ValidationError, issue, type Path } from "../core/issue.js";
+import type { Path } from "../core/issue.js";
+import { invalidField, isRefusal, type Refusal } from "./refusal.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -18,7 +19,7 @@ export interface RefSources {
   readonly wallets: () => readonly Obj[];
 }
 
-/** The body with every `{"$ref": …}` replaced by the value it names. @throws ValidationError naming an unresolvable reference. */
+/** The body with every `{"$ref": …}` replaced by the value it names, or the refusal naming the first unresolvable reference. */
 export function resolveRefs(x: unknown, src: RefSources, path: Path = []): unknown {
   return hasRef(x) ? resolveIn(x, src, path) : x;
 }
@@ -42,17 +43,29 @@ function hasRef(x: unknown): boolean {
 }
 
 function resolveIn(x: unknown, src: RefSources, path: Path): unknown {
-  if (Array.isArray(x)) return x.map((v, i) => resolveIn(v, src, [...path, i]));
+  if (Array.isArray(x)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < x.length; i++) {
+      const v = resolveIn(x[i], src, [...path, i]);
+      if (isRefusal(v)) return v;
+      out.push(v);
+    }
+    return out;
+  }
   if (!isObj(x)) return x;
   const keys = Object.keys(x);
   if (keys.length === 1 && keys[0] === "$ref") return resolve(x["$ref"], src, path);
-  return Object.fromEntries(keys.map((k) => [k, resolveIn(x[k], src, [...path, k])]));
+  const entries: [string, unknown][] = [];
+  for (const k of keys) {
+    const v = resolveIn(x[k], src, [...path, k]);
+    if (isRefusal(v)) return v;
+    entries.push([k, v]);
+  }
+  return Object.fromEntries(entries);
 }
 
 function resolve(ref: unknown, src: RefSources, path: Path): unknown {
-  const bad = (): never => {
-    throw new ValidationError([issue("invalid_value", path, "unresolvable $ref")]);
-  };
+  const bad = (): Refusal => invalidField("invalid_value", path);
   if (!isObj(ref) || typeof ref["field"] !== "string") return bad();
   const field = ref["field"];
   const at = <T>(list: readonly T[], i: unknown): T | undefined =>

@@ -3,14 +3,14 @@
  * clock. `runSimulation` checks the input, then `Simulation` moves the clock step by step —
  * starting pending subscriptions, billing at every boundary, ending trials and drafts'
  * grace periods, terminating at `ending_at` (clock.ts) — and performs each step through
- * the operation modules (`*Ops.ts`, dispatched by stepDispatch.ts). What it cannot carry out yet answers `not_implemented` and
+ * its operation (operations/, one file each, dispatched by stepDispatch.ts). What it cannot carry out yet answers `not_implemented` and
  * is listed in `warnings`. See docs/simulator.md.
  */
 import { formatInstant, type Instant, parseInstant } from "../core/instant.js";
 import { issue, IssueCollector, ValidationError } from "../core/issue.js";
 import { nextBillingBoundary, scheduleOf } from "../period/index.js";
 import type { Alert } from "../usage/index.js";
-import { evaluateAlerts } from "./alertOps.js";
+import { evaluateAlerts } from "./alerts.js";
 import { type Catalog, parseCatalog } from "./catalog.js";
 import { advanceClock, startSubscription } from "./clock.js";
 import { creditNoteJson } from "./creditNotes.js";
@@ -26,7 +26,7 @@ import { isAbsentValue, isObj, type Obj, parseSteps, type Step } from "./steps.j
 import { runWalletJobs } from "./walletRules.js";
 import { performStep } from "./stepDispatch.js";
 import { subscriptionJson, type SubscriptionJson } from "./subscriptionRecord.js";
-import { checkUsageThresholds } from "./usageOps.js";
+import { checkUsageThresholds } from "./usage.js";
 import { Wallets } from "./wallets.js";
 
 export interface SimulationWarning {

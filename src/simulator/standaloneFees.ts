@@ -1,6 +1,6 @@
 /**
  * Fees created without invoice (non-invoiceable pay-in-advance charges, invoice.md §1.2): their
- * payment, and their JSON in the result's `fees` (`update_fee` is feeOps.ts).
+ * payment, and their JSON in the result's `fees` (`update_fee` is operations/updateFee.ts).
  */
 import { formatInstant, type Instant } from "../core/instant.js";
 import type { FeePayment, InvoiceEntry } from "./invoiceBook.js";

@@ -1,9 +1,9 @@
 /**
- * Steps of a simulation: their shape, the refusals a step answers with, and the checks of
- * the timeline before it runs.
+ * Steps of a simulation: their shape and the checks of the timeline before it runs (a step's
+ * refusal is refusal.ts).
  */
 import { type Instant, parseInstant } from "../core/instant.js";
-import { issue, IssueCollector, type Issues, type Path, ValidationError } from "../core/issue.js";
+import { IssueCollector, type Path } from "../core/issue.js";
 
 export type Obj = Record<string, unknown>;
 
@@ -29,16 +29,6 @@ export interface Step {
   readonly body: Obj;
 }
 
-export class StepError extends Error {
-  constructor(readonly body: Obj) {
-    super(String(body["code"]));
-  }
-}
-/** Refuses the step: `{"error": {code, error_details?}}` in its response, nothing changed. */
-export const refuse = (code: string, details?: Record<string, string[]>): never => {
-  throw new StepError(details === undefined ? { code } : { code, error_details: details });
-};
-
 export function parseSteps(raw: unknown, c: IssueCollector): Step[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) return c.add("invalid_type", ["steps"]), [];
@@ -58,18 +48,4 @@ export function parseSteps(raw: unknown, c: IssueCollector): Step[] {
     if (at !== undefined && typeof op === "string" && isObj(body)) out.push({ index: i, at, op, body });
   });
   return out;
-}
-
-/** Turns an operation's outcome into a refusal (a field's `invalid_value`, or the code itself). */
-export function check(outcome: string, field?: string): void {
-  if (outcome === "ok") return;
-  if (outcome === "invalid_value" && field !== undefined) throw new ValidationError([issue("invalid_value", [field])]);
-  refuse(outcome);
-}
-
-/** A refused outcome of an invoice rule becomes the step's error. */
-export function outcome<T>(r: { ok: true; value: T } | { ok: false; code: string; issues?: Issues }): T {
-  if (r.ok) return r.value;
-  if (r.code === "validation_errors" && r.issues !== undefined) throw new ValidationError(r.issues);
-  return refuse(r.code);
 }

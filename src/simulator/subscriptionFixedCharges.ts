@@ -8,7 +8,7 @@ import { EventLog } from "./eventStore.js";
 import { type Decimal, ZERO, parseDecimal, toDecimalString } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
-import { IssueCollector, ValidationError } from "../core/issue.js";
+import { IssueCollector } from "../core/issue.js";
 import { trialEnd } from "../fees/index.js";
 import { computeBillingPeriod } from "../period/index.js";
 import { billRun, periodInput } from "./billing.js";
@@ -18,14 +18,15 @@ import { currentUnits, hasAdvanceFixedCharges } from "./fixedCharges.js";
 import { invoiceLines } from "./invoices.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
-import { type Obj, refuse, type Step } from "./steps.js";
+import { type Answer, invalid, type Refusal, refusal } from "./refusal.js";
+import type { Obj } from "./steps.js";
 
 /**
  * `plan_overrides` of `create_subscription` holding only fixed-charge units (periods.md
  * §7.1: a per-subscription units override, no child plan): code → units. `undefined` when
- * it overrides anything else (not implemented).
+ * it overrides anything else (not implemented); the refusal naming every bad entry.
  */
-export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, Decimal> | undefined {
+export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, Decimal> | undefined | Refusal {
   const present = (k: string): boolean => overrides[k] !== undefined && overrides[k] !== null;
   if (Object.keys(overrides).some((k) => k !== "fixed_charges" && present(k))) return undefined;
   const entries = Array.isArray(overrides["fixed_charges"]) ? (overrides["fixed_charges"] as Obj[]) : [];
@@ -43,8 +44,7 @@ export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, De
     if (e["apply_units_immediately"] != null && typeof e["apply_units_immediately"] !== "boolean") c.add("invalid_value", [...path, "apply_units_immediately"]);
   });
   const issues = c.issues();
-  if (issues) throw new ValidationError(issues);
-  return out;
+  return issues ? invalid(issues) : out;
 }
 
 /**
@@ -68,14 +68,21 @@ export function startFixedCharges(sim: Sim, s: Subscription, at: Instant): void 
   sim.invoicing.issue(s.customer, [run], at, invoiceLines(fees.map((billed) => ({ billed, run })), sim.catalog.organization));
 }
 
+/** A fixed-charge update checked (`update_subscription_fixed_charge`): what `applyFixedChargeUpdate` does. */
+export interface FixedChargeUpdate {
+  readonly subscription: Subscription;
+  readonly fixed_charge: Plan["fixed_charges"][number];
+  readonly units: Decimal | undefined;
+  readonly immediately: boolean;
+  readonly taxes: ReturnType<typeof taxesOf>;
+}
+
 /**
- * `update_subscription_fixed_charge` (periods.md §7.1): a units override (and/or the fixed
- * charge's taxes) for one subscription. The units apply at once with
- * `apply_units_immediately` (an advance fixed charge then bills the delta on its own
- * invoice), else from the next fixed-charges period.
+ * `update_subscription_fixed_charge`'s body checked (periods.md §7.1): a units override
+ * (and/or the fixed charge's taxes) for one live subscription's fixed charge; the refusal
+ * naming every bad field, or the subscription or fixed charge not found.
  */
-export function updateSubscriptionFixedCharge(sim: Sim, step: Step): unknown {
-  const b = step.body;
+export function checkFixedChargeUpdate(sim: Sim, b: Obj): FixedChargeUpdate | Refusal {
   const c = new IssueCollector();
   for (const k of ["external_subscription_id", "code"]) if (typeof b[k] !== "string" || b[k] === "") c.add(b[k] == null ? "value_is_mandatory" : "invalid_value", [k]);
   const units = b["units"] == null ? undefined : parseDecimal(b["units"]);
@@ -84,18 +91,29 @@ export function updateSubscriptionFixedCharge(sim: Sim, step: Step): unknown {
   if (b["tax_codes"] != null && !Array.isArray(b["tax_codes"])) c.add("invalid_value", ["tax_codes"]);
   const taxes = taxesOf(b["tax_codes"], sim.catalog.taxes, ["tax_codes"], c);
   const issues = c.issues();
-  if (issues) throw new ValidationError(issues);
-  const s = sim.subscriptions.find((x) => x.external_id === b["external_subscription_id"] && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
-  const f = s.plan.fixed_charges.find((x) => x.code === b["code"]) ?? refuse("fixed_charge_not_found");
+  if (issues) return invalid(issues);
+  const s = sim.subscriptions.find((x) => x.external_id === b["external_subscription_id"] && (x.status === "active" || x.status === "pending"));
+  if (s === undefined) return refusal("subscription_not_found");
+  const f = s.plan.fixed_charges.find((x) => x.code === b["code"]);
+  if (f === undefined) return refusal("fixed_charge_not_found");
+  return { subscription: s, fixed_charge: f, units, immediately: b["apply_units_immediately"] === true, taxes };
+}
+
+/**
+ * A checked fixed-charge update applied: the units apply at once with
+ * `apply_units_immediately` (an advance fixed charge then bills the delta on its own
+ * invoice), else from the next fixed-charges period. Answers `{fixed_charge}`.
+ */
+export function applyFixedChargeUpdate(sim: Sim, u: FixedChargeUpdate, at: Instant): Answer {
+  const { subscription: s, fixed_charge: f, units, taxes } = u;
   if (taxes !== undefined) s.fixed_charge_taxes = new Map([...(s.fixed_charge_taxes ?? []), [f.code, taxes]]);
   if (units !== undefined && s.started_at === null) s.fixed_charge_start_units = new Map([...(s.fixed_charge_start_units ?? []), [f.code, units]]);
   else if (units !== undefined) {
-    const input = periodInput({ subscription: s, at: step.at, reason: "periodic" }, sim.timezoneOf(s.customer));
-    const immediately = b["apply_units_immediately"] === true;
+    const input = periodInput({ subscription: s, at, reason: "periodic" }, sim.timezoneOf(s.customer));
     const current = computeBillingPeriod({ ...input, current_usage: true });
-    const timestamp = immediately ? step.at : ((current.fixed_charges_period?.end ?? current.next_end_of_period + 1000) as Instant);
+    const timestamp = u.immediately ? at : ((current.fixed_charges_period?.end ?? current.next_end_of_period + 1000) as Instant);
     s.fixed_charge_changes = [...(s.fixed_charge_changes ?? []), { code: f.code, timestamp, units }];
-    if (immediately) billUnitsChange(sim, s, [f], step.at, input);
+    if (u.immediately) billUnitsChange(sim, s, [f], at, input);
   }
   const own = s.fixed_charge_taxes?.get(f.code) ?? f.taxes ?? [];
   return {

@@ -9,7 +9,7 @@ import { type WalletAccount, type WalletTransactionRequest, dueIntervalTopUps, d
 import { flushWalletWebhooks, issueCreditInvoices, settleCreditPayments } from "./creditInvoices.js";
 import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
-import { refreshOngoing } from "./walletOps.js";
+import { refreshOngoing } from "./walletBalances.js";
 
 const DAY = 86_400_000;
 /** The reference's interval top-up job runs hourly at :55; the first run of a UTC day tops up. */

@@ -3,7 +3,7 @@
  * ledger of transactions in creation order, and the accounts the invoices draw from.
  */
 import { type Instant, formatInstant } from "../core/instant.js";
-import { ValidationError, type Result } from "../core/issue.js";
+import type { Result } from "../core/issue.js";
 import {
   type OngoingFee, type Wallet, type WalletAccount, type WalletTopUpResult, type WalletTransaction,
   parseCreateWallet, parseCreateWalletTransaction, parseUpdateWallet, refreshOngoingBalances, terminateWallet, walletJson, walletTransactionJson,
@@ -119,29 +119,34 @@ export class Wallets {
     return undefined;
   }
 
-  create(body: Record<string, unknown>, customer: Customer | undefined, at: Instant, metricCodes: ReadonlySet<string>): WalletTopUpResult {
-    const r = unwrap(parseCreateWallet(body, {
+  /** A new wallet (and its top-ups), or the issues that refuse it, with nothing changed. */
+  create(body: Record<string, unknown>, customer: Customer | undefined, at: Instant, metricCodes: ReadonlySet<string>): Result<WalletTopUpResult> {
+    const parsed = parseCreateWallet(body, {
       at,
       customer: customer === undefined ? null : { svc_id: customer.svc_id, external_id: customer.external_id, currency: customer.currency },
       customer_wallets: customer === undefined ? [] : this.of(customer).map((a) => a.wallet),
       wallet_index: this.accounts.length,
       metric_codes: metricCodes,
-    }));
+    });
+    if (!parsed.ok) return parsed;
+    const r = parsed.value;
     this.add(r.account);
     this.changedCustomers.add(r.account.wallet.svc_customer_id);
     this.record(r.transactions);
+    return parsed;
+  }
+
+  /** The wallet updated, or the issues that refuse it, with nothing changed. */
+  updateWallet(account: WalletAccount, body: Record<string, unknown>, customer: Customer, at: Instant, metricCodes: ReadonlySet<string>): Result<Wallet> {
+    const r = parseUpdateWallet(body, account.wallet, { at, metric_codes: metricCodes, customer_wallets: this.of(customer).map((a) => a.wallet) });
+    if (r.ok) this.update([{ ...account, wallet: r.value }]);
     return r;
   }
 
-  updateWallet(account: WalletAccount, body: Record<string, unknown>, customer: Customer, at: Instant, metricCodes: ReadonlySet<string>): Wallet {
-    const wallet = unwrap(parseUpdateWallet(body, account.wallet, { at, metric_codes: metricCodes, customer_wallets: this.of(customer).map((a) => a.wallet) }));
-    this.update([{ ...account, wallet }]);
-    return wallet;
-  }
-
-  transact(body: Record<string, unknown>, at: Instant): WalletTopUpResult {
-    const r = unwrap(parseCreateWalletTransaction(body, this.find(body["wallet_id"]) ?? null, at));
-    this.update([r.account], r.transactions);
+  /** A top-up or void (`wallet_id` in the body), or the issues that refuse it, with nothing changed. */
+  transact(body: Record<string, unknown>, at: Instant): Result<WalletTopUpResult> {
+    const r = parseCreateWalletTransaction(body, this.find(body["wallet_id"]) ?? null, at);
+    if (r.ok) this.update([r.value.account], r.value.transactions);
     return r;
   }
 
@@ -175,9 +180,4 @@ export class Wallets {
 function balancesDiffer(a: Wallet, b: Wallet): boolean {
   return a.balance_cents !== b.balance_cents || a.ongoing_balance_cents !== b.ongoing_balance_cents
     || !a.credits_balance.eq(b.credits_balance) || !a.credits_ongoing_balance.eq(b.credits_ongoing_balance);
-}
-
-function unwrap<T>(r: Result<T>): T {
-  if (!r.ok) throw new ValidationError(r.issues);
-  return r.value;
 }

@@ -57,7 +57,7 @@ describe("Customer usage Scenario / with start date in the past", () => {
    * instant (started_at = subscription_at; periods.md §1 and §4 3(c)/(d) "back-dated
    * subscription": started_at earlier than the creation date), and current usage starts at
    * started_at when it falls inside the period (invoice.md §13.1.3). ratecard starts it at the
-   * step's clock: src/simulator/subscriptionOps.ts createSubscription calls
+   * step's clock: src/simulator/operations/createSubscription.ts createSubscription calls
    * sim.start(s, step.at) instead of sim.start(s, subscriptionAt) when subscriptionAt < step.at.
    * Kept as is: the visible vector scenario/subscriptions/terminate_recreate/recreated-keeps-anchor
    * (the reference version the vectors come from) shows a subscription created with an anchor a

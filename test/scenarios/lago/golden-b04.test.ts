@@ -128,7 +128,7 @@ describe("golden b04_draft_lifecycle.yml", () => {
   // 10000 credited → 0). ratecard's preview applies no progressive-billing credit, as
   // semantics/invoice.md §15 says explicitly ("No progressive-billing credits"); the golden
   // suite's (2026) Lago preview does apply it. Classification: version conflict (our docs state
-  // the contrary). Likely src: src/simulator/previewOps.ts.
+  // the contrary). Likely src: src/simulator/operations/previewInvoice.ts.
   it.fails("b04/preview/with-progressive-billing", () => expectSurfaceRow(row("b04/preview/with-progressive-billing")));
   // Was a MISMATCH: usage thresholds are now checked when lifetime usage is flagged (events, subscriptions, thresholds), not after a price change or a void (src/simulator/simulate.ts).
   it("b04/void/with-progressive-billing", () => expectSurfaceRow(row("b04/void/with-progressive-billing")));

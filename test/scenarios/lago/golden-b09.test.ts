@@ -232,7 +232,7 @@ describe("golden b09: b09_lifecycle.yml (43 rows; all agree since the terminatio
   it("b09/ending-at/advance/none", () => expectGolden(row("b09/ending-at/advance/none")));
 
   // Termination options stored on the subscription (create/update_subscription) hold for a
-  // termination at ending_at and, for `skip`, for an upgrade (src/simulator/subscriptionOps.ts).
+  // termination at ending_at and, for `skip`, for an upgrade (src/simulator/operations/createSubscription.ts).
   it("b09/upgrade/advance/skip", () => expectGolden(row("b09/upgrade/advance/skip")));
 
   it("b09/ending-at/advance/refund", () => expectGolden(row("b09/ending-at/advance/refund")));

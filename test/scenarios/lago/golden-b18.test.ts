@@ -40,7 +40,7 @@ describe("golden B18: configuration changed while an invoice is in flight", () =
   // which does not flag the plan's drafts; the contract's update_plan is the plan update (PUT /plans), which
   // does (Plans::UpdateService), so ratecard's draft shows the new price (30000) after the refresh.
   it.fails("b18/charge_amount/on-draft/regenerated", () => expectStackRow(rows["b18/charge_amount/on-draft/regenerated"]!));
-  // A plan update rebuilds the plan's drafts (src/simulator/planOps.ts).
+  // A plan update rebuilds the plan's drafts (src/simulator/operations/updatePlan.ts).
   it("b18/plan_amount/on-draft/regenerated", () => expectStackRow(rows["b18/plan_amount/on-draft/regenerated"]!));
   it("b18/plan_amount/after-finalize/final", () => expectStackRow(rows["b18/plan_amount/after-finalize/final"]!));
   it("b18/grace_period/before-first-invoice/final", () => expectStackRow(rows["b18/grace_period/before-first-invoice/final"]!));

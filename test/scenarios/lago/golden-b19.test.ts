@@ -50,7 +50,7 @@ describe("golden B19: two of the same feature on one invoice", () => {
   // invoice-level tax on a multi-charge preview (its F72/F73 defects, pinned as characterization). Docs:
   // invoice.md §15 (preview applies taxes as the invoice does). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
-  // intended result). src/simulator/previewOps.ts (no change needed).
+  // intended result). src/simulator/operations/previewInvoice.ts (no change needed).
   it.fails("b19/charge/equal/preview", () => expectMultiplicityRow(rows["b19/charge/equal/preview"]!));
   it("b19/charge/unequal/regenerated", () => expectMultiplicityRow(rows["b19/charge/unequal/regenerated"]!));
   it("b19/fixed_charge/unequal/invoice", () => expectMultiplicityRow(rows["b19/fixed_charge/unequal/invoice"]!));

@@ -67,14 +67,14 @@ describe("golden B20: carried state after the configuration that produced it is 
   // MISMATCH: expected termination preview progressive credit 10000, sub total 0, total 0; actual credit 0,
   // sub total 10000, total 10000. ratecard's preview takes no progressive-billing credit (invoice.md §15,
   // simulator.md preview_invoice: no progressive credits), the 2026 reference does. Classification: version
-  // conflict. src/simulator/previewOps.ts, src/simulator/invoiceCredits.ts.
+  // conflict. src/simulator/operations/previewInvoice.ts, src/simulator/invoiceCredits.ts.
   it.fails("b20/plan-upgrade/progressive_billing_credit/preview", () => expectMultiplicityRow(rows["b20/plan-upgrade/progressive_billing_credit/preview"]!));
   it("b20/filter-changed/progressive_billing_credit/invoice", () => expectMultiplicityRow(rows["b20/filter-changed/progressive_billing_credit/invoice"]!));
   it("b20/filter-changed/progressive_billing_credit/regenerated", () => expectMultiplicityRow(rows["b20/filter-changed/progressive_billing_credit/regenerated"]!));
   // MISMATCH: expected preview progressive credit 10000, sub total 0, tax 2000, total 2000; actual credit 0,
   // sub total 10000, tax 2000, total 12000. ratecard's preview takes no progressive-billing credit
   // (invoice.md §15, simulator.md preview_invoice: no progressive credits), the 2026 reference does.
-  // Classification: version conflict. src/simulator/previewOps.ts, src/simulator/invoiceCredits.ts.
+  // Classification: version conflict. src/simulator/operations/previewInvoice.ts, src/simulator/invoiceCredits.ts.
   it.fails("b20/filter-changed/progressive_billing_credit/preview", () => expectMultiplicityRow(rows["b20/filter-changed/progressive_billing_credit/preview"]!));
   // MISMATCH: expected April (after a name-only plan override) fees 5000, 2 fees, no commitment fee; actual
   // 10000 with a 5000 commitment true-up (3 fees). The reference's plan override does not copy the minimum
@@ -122,7 +122,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // and misses the override's child plan (F71); ratecard's preview follows the invoice. Docs: invoice.md
   // §4.4/§15 (preview coupons as on the invoice). Classification: version conflict (reference defect
   // characterized: the row pins what the reference does, not what it should do; ratecard gives the intended
-  // result). src/simulator/previewOps.ts.
+  // result). src/simulator/operations/previewInvoice.ts.
   it.fails("b20/plan-override/coupon_application/preview", () => expectMultiplicityRow(rows["b20/plan-override/coupon_application/preview"]!));
   it("b20/plan-upgrade/coupon_application/regenerated", () => expectMultiplicityRow(rows["b20/plan-upgrade/coupon_application/regenerated"]!));
   // MISMATCH: expected period invoice progressive credit 0, a 10000 credit note spent on it (total 0); actual
@@ -167,7 +167,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // fee of the 0 plan); amounts agree (8000). The reference's preview leaves out a zero-amount plan's
   // subscription fee; ratecard's preview keeps it as the invoice does. Docs silent (invoice.md §15 lists the
   // subscription fee without an exception). Classification: bug (shape only, no money).
-  // src/simulator/previewOps.ts.
+  // src/simulator/operations/previewInvoice.ts.
   it.fails("b20/plan-upgrade/commitment_progress/preview", () => expectMultiplicityRow(rows["b20/plan-upgrade/commitment_progress/preview"]!));
   // HARNESS ARTEFACT, not a ratecard bug: the 1 April starting invoice IS a draft in ratecard (grace 5),
   // and ratecard finalizes it on 6 April, when its grace period ends; the golden runner runs no clock job
@@ -189,7 +189,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // entry to the existing charge by `billable_metric_code` (simulator.md update_plan) and updates it in
   // place. Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
-  // intended result). src/simulator/planOps.ts (charge matching), src/simulator/progressiveLookup.ts.
+  // intended result). src/simulator/operations/updatePlan.ts (charge matching), src/simulator/progressiveLookup.ts.
   it.fails("b20/hns/charge-replaced/progressive_billing_credit/invoice", () => expectMultiplicityRow(rows["b20/hns/charge-replaced/progressive_billing_credit/invoice"]!));
   // MISMATCH: expected draft fees 15000, progressive credit 0, total 15000 and a 10000 credit note; actual
   // credit 10000, total 5000, no credit note. Cause: an `update_plan` charges entry naming only the billable
@@ -198,7 +198,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // entry to the existing charge by `billable_metric_code` (simulator.md update_plan) and updates it in
   // place. Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
-  // intended result). src/simulator/planOps.ts (charge matching), src/simulator/progressiveLookup.ts.
+  // intended result). src/simulator/operations/updatePlan.ts (charge matching), src/simulator/progressiveLookup.ts.
   it.fails("b20/charge-replaced/progressive_billing_credit/draft", () => expectMultiplicityRow(rows["b20/charge-replaced/progressive_billing_credit/draft"]!));
   // MISMATCH: expected refreshed draft progressive credit 0, total 10000 and a 10000 credit note; actual
   // credit 10000, total 0, no credit note. Cause: an `update_plan` charges entry naming only the billable
@@ -207,7 +207,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // entry to the existing charge by `billable_metric_code` (simulator.md update_plan) and updates it in
   // place. Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
-  // intended result). src/simulator/planOps.ts (charge matching), src/simulator/progressiveLookup.ts.
+  // intended result). src/simulator/operations/updatePlan.ts (charge matching), src/simulator/progressiveLookup.ts.
   it.fails("b20/charge-replaced/progressive_billing_credit/regenerated", () => expectMultiplicityRow(rows["b20/charge-replaced/progressive_billing_credit/regenerated"]!));
   // MISMATCH: expected period invoice progressive credit 0, credit notes 10000 (total 0); actual credit
   // 10000, credit notes 0 (total 0). Cause: an `update_plan` charges entry naming only the billable metric:
@@ -216,7 +216,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // entry to the existing charge by `billable_metric_code` (simulator.md update_plan) and updates it in
   // place. Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
-  // intended result). src/simulator/planOps.ts (charge matching), src/simulator/progressiveLookup.ts.
+  // intended result). src/simulator/operations/updatePlan.ts (charge matching), src/simulator/progressiveLookup.ts.
   it.fails("b20/charge-replaced/progressive_billing_credit/preview", () => expectMultiplicityRow(rows["b20/charge-replaced/progressive_billing_credit/preview"]!));
   // MISMATCH: expected the 18 March advance invoice (index 2) at 5000 for 50 units; actual 0 for 50 units.
   // Cause: after +100 and -60 on a pay-in-advance sum charge (peak 100 paid), a charge-replacing
@@ -225,7 +225,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // peak: 90 <= 100, nothing due. Docs: charges.md pay-in-advance delta against the period's paid peak;
   // silent on charge replacement. Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
-  // src/simulator/planOps.ts, src/simulator/payInAdvance.ts.
+  // src/simulator/operations/updatePlan.ts, src/simulator/payInAdvance.ts.
   it.fails("b20/charge-replaced/paid_advance_fee/invoice", () => expectMultiplicityRow(rows["b20/charge-replaced/paid_advance_fee/invoice"]!));
   // MISMATCH: expected the 18 March advance invoice (index 2) at 5000 for 50 units; actual 0 for 50 units.
   // Cause: after +100 and -60 on a pay-in-advance sum charge (peak 100 paid), a charge-replacing
@@ -234,7 +234,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // peak: 90 <= 100, nothing due. Docs: charges.md pay-in-advance delta against the period's paid peak;
   // silent on charge replacement. Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
-  // src/simulator/planOps.ts, src/simulator/payInAdvance.ts.
+  // src/simulator/operations/updatePlan.ts, src/simulator/payInAdvance.ts.
   it.fails("b20/charge-replaced/paid_advance_fee/draft", () => expectMultiplicityRow(rows["b20/charge-replaced/paid_advance_fee/draft"]!));
   // MISMATCH: expected the 18 March advance invoice (index 2) at 5000 for 50 units; actual 0 for 50 units.
   // Cause: after +100 and -60 on a pay-in-advance sum charge (peak 100 paid), a charge-replacing
@@ -243,7 +243,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // peak: 90 <= 100, nothing due. Docs: charges.md pay-in-advance delta against the period's paid peak;
   // silent on charge replacement. Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
-  // src/simulator/planOps.ts, src/simulator/payInAdvance.ts.
+  // src/simulator/operations/updatePlan.ts, src/simulator/payInAdvance.ts.
   it.fails("b20/charge-replaced/paid_advance_fee/regenerated", () => expectMultiplicityRow(rows["b20/charge-replaced/paid_advance_fee/regenerated"]!));
   // MISMATCH: expected the 18 March advance invoice (index 2) at 5000 for 50 units; actual 0 for 50 units.
   // Cause: after +100 and -60 on a pay-in-advance sum charge (peak 100 paid), a charge-replacing
@@ -252,7 +252,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // peak: 90 <= 100, nothing due. Docs: charges.md pay-in-advance delta against the period's paid peak;
   // silent on charge replacement. Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
-  // src/simulator/planOps.ts, src/simulator/payInAdvance.ts.
+  // src/simulator/operations/updatePlan.ts, src/simulator/payInAdvance.ts.
   it.fails("b20/charge-replaced/paid_advance_fee/preview", () => expectMultiplicityRow(rows["b20/charge-replaced/paid_advance_fee/preview"]!));
   it("b20/plan-upgrade/paid_advance_fee/draft", () => expectMultiplicityRow(rows["b20/plan-upgrade/paid_advance_fee/draft"]!));
 });

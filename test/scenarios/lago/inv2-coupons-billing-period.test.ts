@@ -115,7 +115,7 @@ describe("coupons_billing_period_spec.rb", () => {
 
   // MISMATCH (missing feature, not a figure bug). contract.md: "`update_plan` with `fixed_charges`
   // replaces the plan's list (an entry with `code` updates …)". ratecard answers
-  // {error: {code: "not_implemented"}} (src/simulator/planOps.ts: "`fixed_charges` … answer
+  // {error: {code: "not_implemented"}} (src/simulator/operations/updatePlan.ts: "`fixed_charges` … answer
   // `not_implemented`"), so the spec's units change of 2025-01-15 is lost: no 2025-01-15 invoice and
   // the February/March fixed-charge fees stay at 1 unit (1000 instead of 2000).
   it("fixed charges only, paid in advance: update_plan raising the units to 2 immediately bills the extra unit on 2025-01-15", () => {

@@ -296,7 +296,7 @@ describe("invoices/recurring_fees_spec.rb: recurring fee invoice inclusion after
   // terminated. Actual: no advance_charges invoice; the fee stays without invoice (succeeded).
   // invoice.md §1.4 lists only the periodic run and the plan change as occasions, but Lago also
   // regroups at a termination (advance_charges_dates_spec.rb asserts it too, in every stored
-  // version). Likely src/simulator/advanceCharges.ts + the termination path (subscriptionOps.ts
+  // version). Likely src/simulator/advanceCharges.ts + the termination path (operations/createSubscription.ts
   // terminate / billing.ts).
   it("(adapted: event now) termination of the upgraded subscription: an advance_charges invoice includes the paid fee", () => {
     const out = sim(6, {});

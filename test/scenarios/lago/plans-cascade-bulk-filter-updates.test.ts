@@ -57,14 +57,14 @@ function scenario(update: Step) {
 }
 
 describe("cascade_bulk_filter_updates_spec.rb", () => {
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades bulk filter updates to children when jobs run", () => {
     const { out, usage } = scenario(bulkUpdate([US("15"), EU("25")]));
     expect(usageFilters(usage)).toMatchObject({ "US region": [1, 1500, 1], "EU region": [1, 2500, 1], default: [1, 0, 1] });
     expect(invoiceFilters(out, "sub_enterprise")).toMatchObject({ "US region": [1, 1500], "EU region": [1, 2500] });
   });
 
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades a new filter added in a bulk update as a 'create' job", () => {
     const { out, usage } = scenario(bulkUpdate([US("10"), EU("20"), ASIA("30")]));
     const filters = usageFilters(usage);
@@ -73,7 +73,7 @@ describe("cascade_bulk_filter_updates_spec.rb", () => {
     expect(invoiceFilters(out, "sub_enterprise")).toMatchObject({ "Asia region": [1, 3000] });
   });
 
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades a removed filter in a bulk update as a 'destroy' job", () => {
     const { out, usage } = scenario(bulkUpdate([US("10")]));
     const filters = usageFilters(usage);

@@ -58,14 +58,14 @@ function scenario(updates: Step[], childFilters?: object[]) {
 }
 
 describe("cascade_filter_updates_spec.rb", () => {
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades rapid-fire filter updates independently", () => {
     const { out, usage } = scenario([filtersNow([US("15"), EU("20")]), filtersNow([US("15"), EU("25")], "2024-03-05T00:00:01Z")]);
     expect(usageFilters(usage)).toMatchObject({ "US region": [1, 1500, 1], "EU region": [1, 2500, 1] });
     expect(invoiceFilters(out, "sub_enterprise")).toMatchObject({ "US region": [1, 1500], "EU region": [1, 2500] });
   });
 
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades filter creation to child charges", () => {
     const { out, usage } = scenario([filtersNow([US("10"), EU("20"), ASIA("30")])]);
     const filters = usageFilters(usage);
@@ -74,7 +74,7 @@ describe("cascade_filter_updates_spec.rb", () => {
     expect(invoiceFilters(out, "sub_enterprise")).toMatchObject({ "Asia region": [1, 3000] });
   });
 
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades filter deletion to child charges", () => {
     const { out, usage } = scenario([filtersNow([US("10")])]);
     const filters = usageFilters(usage);

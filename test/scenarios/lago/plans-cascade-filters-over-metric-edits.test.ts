@@ -52,7 +52,7 @@ function simulateSteps(plans: object[], steps: Step[]) {
 }
 
 describe("cascade_filters_over_metric_edits_spec.rb", () => {
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades to the edited charge only, leaving the sibling charge untouched", () => {
     const plans = [plan("api_plan", {
       name: "API Plan",
@@ -87,7 +87,7 @@ describe("cascade_filters_over_metric_edits_spec.rb", () => {
     expect(invoiceFilters(out, "sub_api", "2024-04-01", chargeSvcId(usage, "tokens_charge"))).toMatchObject({ "Model m2": [10, 4000] });
   });
 
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades to every override, not just the first", () => {
     const plans = [plan("api_plan", planPayload([modelFilter("m1", "1"), modelFilter("m2", "2"), modelFilter("m3", "3"), modelFilter("m5", "5"), pagesFilter("0.5")]))];
     const steps: Step[] = [
@@ -107,7 +107,7 @@ describe("cascade_filters_over_metric_edits_spec.rb", () => {
     }
   });
 
-  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/planOps.ts cascadeCharge).
+  // Was a MISMATCH: cascade_updates now reaches a charge the child overrode, filter by filter (src/simulator/operations/updatePlan.ts cascadeCharge).
   it("cascades a filter using the ALL_FILTER_VALUES sentinel", () => {
     const sentinel = { invoice_display_name: "Any model", properties: { amount: "7" }, values: { type: ["pages"], model: [ALL] } };
     const plans = [plan("api_plan", planPayload([sentinel, modelFilter("m5", "5")]))];

@@ -42,7 +42,7 @@ describe("plan_update_preserves_subscription_overrides_spec.rb", () => {
   // event at 7 units and a zero-amount in_advance_charge invoice (paid 10, new 7 → no refund), sub B
   // nothing; on 04-01 sub A bills 7 units (70.00), sub B 15 (150.00). Actual: the step answers
   // not_implemented ("update_plan p: changing fixed_charges is not implemented yet"), so sub A has
-  // one invoice and bills 10 units on 04-01. Likely src/simulator/planOps.ts (updatePlan).
+  // one invoice and bills 10 units on 04-01. Likely src/simulator/operations/updatePlan.ts (updatePlan).
   it("plan-level update to 7 units now: sub A gets a zero-amount invoice, sub B nothing", () => {
     const out = sim("2024-03-06T00:01:00Z");
     const a = invoicesOf(out, "sub_a");

@@ -29,7 +29,7 @@ describe("plan_pay_in_advance_switch_spec.rb", () => {
   });
 
   // MISMATCH (unimplemented). Every case of the spec flips the plan's pay_in_advance with update_plan;
-  // ratecard answers not_implemented (src/simulator/planOps.ts FIXED: "changing pay_in_advance is not
+  // ratecard answers not_implemented (src/simulator/operations/updatePlan.ts FIXED: "changing pay_in_advance is not
   // implemented yet; the step changed nothing"). The docs do not describe a payment-timing change.
   // Expected (spec "leaves a period without subscription fee"): the 2024-05-10 run bills the new
   // period in advance — billing period 05-10 → 06-09, charges 04-10 → 05-09; subscription fee 5.00

@@ -12,7 +12,7 @@
  *   709.67742 → 4258; credited up to the invoice total → credit_notes_amount_cents 600, total 0.
  * Actual (ratecard): credit_notes_amount_cents 0, total_amount_cents 600 — no termination note
  * is considered in the preview (src/simulator/invoiceCredits.ts `applyInvoiceCredits` only reads
- * `book.creditNotes`; src/simulator/previewOps.ts never builds the §10.6 note).
+ * `book.creditNotes`; src/simulator/operations/previewInvoice.ts never builds the §10.6 note).
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";

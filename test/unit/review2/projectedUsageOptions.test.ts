@@ -45,7 +45,7 @@ describe("review2: projected usage reads apply_taxes only", () => {
 
   // invoice.md §13.2.1: "The options of 13.1.7 other than `apply_taxes` are not read." Expected the
   // March figures (from 2024-03-01, 1000, 3100); actual full_usage is read: from 2024-02-01,
-  // amount 1500, projected 2308 — src/simulator/usageOps.ts:69 passes every usageOptions() to
+  // amount 1500, projected 2308 — src/simulator/usage.ts passes every usageOptions() to
   // projectedUsage.
   it("full_usage with a charge option is not read", () => {
     expect(figures(projected({ filter_by_charge_code: "ca", full_usage: true }))).toEqual(MARCH);

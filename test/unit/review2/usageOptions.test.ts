@@ -33,7 +33,7 @@ describe("review2: a charge option that is not a string", () => {
 
   // invoice.md §13.1.7 "Charge options … No match (unknown value …) → charge_not_found"; the
   // quality bar: bad input is refused, never silently dropped. A numeric filter_by_charge_code
-  // (5) matches no charge code, yet usageOps.ts usageOptions() `text()` (src/simulator/usageOps.ts:110)
+  // (5) matches no charge code, yet usage.ts usageOptions() `text()` (src/simulator/usage.ts)
   // skips non-string values, so the option is dropped and the whole usage is returned:
   // expected an error (charge_not_found or validation_errors invalid_value), actual amount_cents 4133.
   it("filter_by_charge_code: 5 is refused, not ignored", () => {

@@ -15,13 +15,13 @@
  * (1) [covered by review2/ongoingProgressive.test.ts] 2024-03-31 fetch_wallet: current usage 2500 + 250 = 2750, minus the period's progressive
  *     invoice (2500 − 0 + 250) = 0 → ongoing_usage_balance_cents 0, ongoing_balance_cents 97250.
  *     Actual: 2750 / 94500 — the progressive fees are never subtracted
- *     (src/simulator/walletOps.ts `refreshOngoing` → src/simulator/wallets.ts passes
+ *     (src/simulator/walletBalances.ts `refreshOngoing` → src/simulator/wallets.ts passes
  *     `progressive_billing_fees: []`).
  * (2) 2024-04-02, 3 units in April, fetch_wallet: the March draft C1-002 holds the subscription fee
  *     1000 (+100 tax) and the charge fee 2500 whose precise_coupons is the 2500 progressive share
  *     (+0 tax) → 1100; April usage 300 + 30 → ongoing usage 1430, ongoing balance 95820.
  *     Actual: 3930 / 93320 — the draft fees are passed without their precise_coupons
- *     (src/simulator/walletOps.ts `refreshOngoing`, the `drafts` mapping).
+ *     (src/simulator/walletBalances.ts `refreshOngoing`, the `drafts` mapping).
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";

@@ -1,64 +1,26 @@
 /**
- * Usage alerts (invoice.md §14): creation, lookup, and their evaluation once per clock instant.
+ * Usage alerts (invoice.md §14): the wallet an alert names, and their evaluation once per
+ * clock instant (creation and lookup are operations/createAlert.ts and fetchAlert.ts).
  */
 import type { Decimal } from "../core/decimal.js";
 import { formatInstant, type Instant } from "../core/instant.js";
-import { toErrorDetails } from "../core/issue.js";
 import type { WalletAccount } from "../invoice/index.js";
-import { type Alert, type AlertMeasures, alertValue, currentUsage, fetchAlert, parseCreateAlert, processAlert } from "../usage/index.js";
+import { type Alert, type AlertMeasures, alertValue, currentUsage, processAlert } from "../usage/index.js";
+import { isRefusal, type Refusal, refusal } from "./refusal.js";
 import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
-import { type Obj, refuse, type Step } from "./steps.js";
-import { usageInput } from "./usageOps.js";
-import { refreshWallets } from "./walletOps.js";
-
-export function createAlert(sim: Sim, step: Step): unknown {
-  const b = step.body;
-  if (typeof b["wallet_code"] === "string") return createWalletAlert(sim, step);
-  const id = b["external_subscription_id"];
-  const s = sim.subscriptions.find((x) => x.external_id === id && (x.status === "active" || x.status === "pending")) ?? refuse("subscription_not_found");
-  const r = parseCreateAlert(b, {
-    alertable: { kind: "subscription", external_id: s.external_id, external_customer_id: s.customer.external_id },
-    metric: (code) => sim.catalog.metrics.get(code),
-    existing: sim.alerts.filter((a) => a.external_subscription_id === s.external_id),
-    premium_integrations: sim.catalog.organization.premium_integrations,
-    at: step.at,
-  });
-  if (!r.ok) return r.code === "validation_errors" ? refuse("validation_errors", toErrorDetails(r.issues)) : refuse(r.code);
-  sim.alerts.push(r.alert);
-  return { alert: fetchAlert(r.alert) };
-}
+import type { Obj } from "./steps.js";
+import { usageInput } from "./usage.js";
+import { refreshWallets } from "./walletBalances.js";
 
 /** The customer's wallet named by `wallet_code` (active first). */
-export function walletOf(sim: Sim, b: Obj): { account: WalletAccount; customer: Customer } {
-  const customer = (typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined) ?? refuse("customer_not_found");
+export function walletOf(sim: Sim, b: Obj): { account: WalletAccount; customer: Customer } | Refusal {
+  const customer = typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined;
+  if (customer === undefined) return refusal("customer_not_found");
   const mine = sim.wallets.of(customer).filter((a) => a.wallet.code === b["wallet_code"]);
-  const account = mine.find((a) => a.wallet.status === "active") ?? mine[0] ?? refuse("wallet_not_found");
+  const account = mine.find((a) => a.wallet.status === "active") ?? mine[0];
+  if (account === undefined) return refusal("wallet_not_found");
   return { account, customer };
-}
-
-export function createWalletAlert(sim: Sim, step: Step): unknown {
-  const { account, customer } = walletOf(sim, step.body);
-  refreshWallets(sim, customer, step.at);
-  const w = sim.wallets.find(account.wallet.svc_id)!.wallet;
-  const r = parseCreateAlert(step.body, {
-    alertable: { kind: "wallet", wallet: { svc_id: w.svc_id, code: w.code }, external_customer_id: customer.external_id, balances: w },
-    metric: (code) => sim.catalog.metrics.get(code),
-    existing: sim.alerts.filter((a) => a.wallet?.svc_id === w.svc_id),
-    premium_integrations: sim.catalog.organization.premium_integrations,
-    at: step.at,
-  });
-  if (!r.ok) return r.code === "validation_errors" ? refuse("validation_errors", toErrorDetails(r.issues)) : refuse(r.code);
-  sim.alerts.push(r.alert);
-  return { alert: fetchAlert(r.alert) };
-}
-
-export function fetchAlertStep(sim: Sim, step: Step): unknown {
-  const b = step.body;
-  const wallet = typeof b["wallet_code"] === "string" ? walletOf(sim, b).account.wallet.svc_id : undefined;
-  const a = sim.alerts.find((x) => x.code === b["code"] && (wallet === undefined ? x.external_subscription_id === b["external_subscription_id"] : x.wallet?.svc_id === wallet))
-    ?? refuse("alert_not_found");
-  return { alert: fetchAlert(a) };
 }
 
 /**
@@ -88,6 +50,7 @@ export function evaluateAlerts(sim: Sim, at: Instant, subscriptions: ReadonlySet
     const s = sim.activeSubscription(alert.external_subscription_id);
     if (s === undefined) return alert;
     const input = usageInput(sim, s, at, { apply_taxes: false });
+    if (isRefusal(input)) return alert;
     const r = currentUsage(input);
     if (!r.ok) return alert;
     const current = r.fees.reduce((x, f) => x + f.amount_cents, 0n);

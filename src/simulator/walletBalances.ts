@@ -1,62 +1,22 @@
 /**
- * Wallet steps (invoice.md §11) and the ongoing balances refreshed from current usage.
+ * The ongoing balances of wallets refreshed from current usage (invoice.md §11.5); the wallet
+ * operations are in operations/ (createWallet.ts, updateWallet.ts, …).
  */
 import { ZERO } from "../core/decimal.js";
 import { formatInstant, type Instant } from "../core/instant.js";
 import type { Fee } from "../fees/index.js";
-import {
-  feeTaxAmounts, feeTaxes, type OngoingFee, type Tax, type Wallet, type WalletAccount, walletJson, walletTransactionJson,
-} from "../invoice/index.js";
+import { feeTaxAmounts, feeTaxes, type OngoingFee, type Tax } from "../invoice/index.js";
 import { currentUsage } from "../usage/index.js";
 import type { Sim } from "./sim.js";
-import { flushWalletWebhooks, issueCreditInvoices } from "./creditInvoices.js";
 import { targetWallet } from "./invoiceCredits.js";
 import type { InvoiceRecord } from "./invoices.js";
 import { progressiveInvoices } from "./progressiveLookup.js";
 import type { Customer } from "./state.js";
-import { refuse, type Step } from "./steps.js";
-import { usageInput } from "./usageOps.js";
+import { isRefusal } from "./refusal.js";
+import { usageInput } from "./usage.js";
 
 export function metricCodes(sim: Sim): ReadonlySet<string> {
   return new Set(sim.catalog.metrics.keys());
-}
-
-export function createWallet(sim: Sim, step: Step): unknown {
-  const id = step.body["external_customer_id"];
-  const customer = typeof id === "string" ? sim.customers.get(id) : undefined;
-  const r = sim.wallets.create(step.body, customer, step.at, metricCodes(sim));
-  if (customer !== undefined) {
-    customer.currency ??= r.account.wallet.currency;
-    issueCreditInvoices(sim, customer, r.credit_invoices, step.at);
-  }
-  flushWalletWebhooks(sim);
-  return { wallet: walletJson(r.account.wallet) };
-}
-
-export function walletOp(sim: Sim, step: Step, f: (a: WalletAccount, c: Customer) => Wallet): unknown {
-  const a = sim.wallets.find(step.body["wallet_id"] ?? step.body["svc_id"]) ?? refuse("wallet_not_found");
-  const c = [...sim.customers.values()].find((x) => x.svc_id === a.wallet.svc_customer_id)!;
-  return { wallet: walletJson(f(a, c)) };
-}
-
-export function walletTransaction(sim: Sim, step: Step): unknown {
-  const r = sim.wallets.transact(step.body, step.at);
-  const customer = [...sim.customers.values()].find((x) => x.svc_id === r.account.wallet.svc_customer_id);
-  if (customer !== undefined) issueCreditInvoices(sim, customer, r.credit_invoices, step.at);
-  flushWalletWebhooks(sim);
-  return { wallet_transactions: r.transactions.map((t) => walletTransactionJson(t, r.account.wallet)) };
-}
-
-/** `fetch_wallet`: the balances as of the clock, ongoing ones refreshed from the customer's usage (§11.5). */
-export function fetchWallet(sim: Sim, step: Step): unknown {
-  const b = step.body;
-  const byCustomer = typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined;
-  const account = b["svc_id"] !== undefined ? sim.wallets.find(b["svc_id"])
-    : byCustomer === undefined ? undefined : sim.wallets.of(byCustomer).find((a) => a.wallet.status === "active") ?? sim.wallets.of(byCustomer)[0];
-  if (account === undefined) return refuse("wallet_not_found");
-  const customer = [...sim.customers.values()].find((x) => x.svc_id === account.wallet.svc_customer_id)!;
-  refreshWallets(sim, customer, step.at);
-  return { wallet: walletJson(sim.wallets.find(account.wallet.svc_id)!.wallet) };
 }
 
 /**
@@ -82,6 +42,7 @@ export function refreshOngoing(sim: Sim, customer: Customer, at: Instant): void 
   for (const s of sim.subscriptions) {
     if (s.customer !== customer || s.status !== "active") continue;
     const input = usageInput(sim, s, at, {});
+    if (isRefusal(input)) continue;
     const r = currentUsage(input);
     if (!r.ok) continue;
     for (const c of r.charges_fees) {

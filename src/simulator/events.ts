@@ -1,11 +1,12 @@
 /**
- * Usage events: stored once per (subscription, transaction id); an event of a pay-in-advance
- * charge bills its fee as it arrives (invoice.md §1.2).
+ * Usage events: checked, stored once per (subscription, transaction id); an event of a
+ * pay-in-advance charge bills its fee as it arrives (invoice.md §1.2). The operations are
+ * operations/createEvent.ts and createEvents.ts.
  */
 import { parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { canonicalTimestampText, formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
-import { issue, IssueCollector, type Path, ValidationError } from "../core/issue.js";
+import { issue, IssueCollector, type Issues, type Path } from "../core/issue.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
 import type { Sim } from "./sim.js";
@@ -13,21 +14,26 @@ import type { BilledFee } from "./runs.js";
 import { type EventLog, idHash } from "./eventStore.js";
 import type { Subscription } from "./state.js";
 import { TARGET_WALLET } from "./catalog.js";
+import { invalid, invalidField, type Refusal } from "./refusal.js";
 import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
 
 /**
  * An event checked against the store: its body, its subscription (null when it names none and
- * its customer has not exactly one live subscription) and its dedupe key. @throws ValidationError
+ * its customer has not exactly one live subscription) and its dedupe key; or the refusal
+ * naming its bad fields, or its transaction id already stored.
  */
-function checkEvent(sim: Sim, body: Obj, path: Path): CheckedEvent {
+export function checkEvent(sim: Sim, body: Obj, path: Path): CheckedEvent | Refusal {
   const e = parseEventBody(body, path);
+  if (isIssues(e)) return invalid(e);
   const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
   const hash = idHash(e.transaction_id);
-  if (sim.events.has(subId, e.transaction_id, hash)) throw new ValidationError([issue("value_already_exist", [...path, "transaction_id"])]);
+  if (sim.events.has(subId, e.transaction_id, hash)) return invalidField("value_already_exist", [...path, "transaction_id"]);
   return { e, subId, target: body["target_wallet_code"], hash };
 }
 
-interface CheckedEvent {
+const isIssues = (x: EventBody | Issues): x is Issues => Array.isArray(x);
+
+export interface CheckedEvent {
   readonly e: EventBody;
   readonly subId: string | null;
   /** The body's top-level `target_wallet_code`, as sent. */
@@ -50,9 +56,9 @@ export interface EventBody {
 /**
  * The event schema's checks (src/parse/schemas/event.ts), hand-written: events are the bulk
  * of a timeline and the zod parse cost ~40 µs each. A property test keeps both in agreement.
- * @throws ValidationError naming every bad field.
+ * Returns the body itself when it is well formed, else the issues naming every bad field.
  */
-export function parseEventBody(body: unknown, path: Path = []): EventBody {
+export function parseEventBody(body: unknown, path: Path = []): EventBody | Issues {
   // Well-formed events, the bulk of a timeline, pass these checks without allocating anything.
   if (isObj(body)) {
     const tid = body["transaction_id"], code = body["code"], sub = body["external_subscription_id"], cus = body["external_customer_id"];
@@ -64,7 +70,7 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody {
       return body as unknown as EventBody;
     }
   }
-  if (!isObj(body)) throw new ValidationError([issue(isAbsentValue(body) ? "value_is_mandatory" : "invalid_value", path)]);
+  if (!isObj(body)) return [issue(isAbsentValue(body) ? "value_is_mandatory" : "invalid_value", path)];
   const c = new IssueCollector();
   for (const k of ["transaction_id", "code"] as const) {
     const v = body[k];
@@ -82,13 +88,7 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody {
   if (p !== undefined && p !== null && !isObj(p)) c.add("invalid_value", [...path, "properties"]);
   const precise = body["precise_total_amount_cents"];
   if (precise !== undefined && precise !== null && parseDecimal(precise) === undefined) c.add("invalid_value", [...path, "precise_total_amount_cents"]);
-  const issues = c.issues();
-  if (issues) throw new ValidationError(issues);
-  return body as unknown as EventBody;
-}
-
-export function createEvent(sim: Sim, body: Obj, step: Step, index: number, path: Path = []): Obj {
-  return storeEvents(sim, [checkEvent(sim, body, path)], step, index)[0]!;
+  return c.issues() ?? (body as unknown as EventBody);
 }
 
 /**
@@ -114,10 +114,11 @@ interface AdvanceFee {
 /**
  * Stores checked events and bills their pay-in-advance fees, as one change: the events are
  * appended, every fee is computed (each from the events up to its own), and only then is
- * anything issued; a fee that cannot be computed takes the appended events back out, and the
- * step is refused with nothing changed.
+ * anything issued. A fee the rating cannot compute (a library limit, thrown) takes the
+ * appended events back out before the error goes on: nothing is left half-stored.
  */
-function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: Step, index: number): Obj[] {
+export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: Step): Obj[] {
+  const index = step.index;
   const at = step.at;
   const appended = new Map<EventLog, number>();
   const firstSeq = sim.events.count;
@@ -194,21 +195,4 @@ export function soleSubscriptionOf(sim: Sim, customerId: string | null | undefin
   const customer = sim.customers.get(customerId);
   const live = customer === undefined ? [] : sim.subscriptionsOf(customer).filter((s) => s.status === "active");
   return live.length === 1 ? live[0]!.external_id : undefined;
-}
-
-export function createEvents(sim: Sim, step: Step, index: number): unknown {
-  const list = step.body["events"];
-  if (!Array.isArray(list)) throw new ValidationError([issue(isAbsentValue(list) ? "value_is_mandatory" : "invalid_type", ["events"])]);
-  // Checked as a whole first, against the store and within the batch: a batch with one bad event stores none.
-  const seen = new Map<string | null, Set<string>>();
-  const checked = list.map((raw: unknown, i) => {
-    if (!isObj(raw)) throw new ValidationError([issue("invalid_type", ["events", i])]);
-    const c = checkEvent(sim, raw, ["events", i]);
-    let ids = seen.get(c.subId);
-    if (ids === undefined) seen.set(c.subId, (ids = new Set()));
-    if (ids.has(c.e.transaction_id)) throw new ValidationError([issue("value_already_exist", ["events", i, "transaction_id"])]);
-    ids.add(c.e.transaction_id);
-    return { raw, c };
-  });
-  return { events: storeEvents(sim, checked.map((x) => x.c), step, index) };
 }

@@ -1,28 +1,29 @@
 /**
  * `update_plan` (contract §4): the catalog plan changed from the step's instant on (later
- * billing runs see it); a subscription's own plan from its `plan_overrides` (a child plan,
- * patched by planOverrides.ts); and `usePlan`, which moves a subscription record onto
- * another version of its plan.
+ * billing runs see it). `{code, ...fields}` (or `{plan: {...}}`): the fields of
+ * planOverrides.ts' `PATCHABLE`, a `charges` list being the whole list (see updatedPlan).
+ * Live subscriptions on the plan follow it; those with their own overrides (child plans) keep
+ * them, and get the charges changes with `cascade_updates` where their charge is still the
+ * parent's. `fixed_charges` replace the plan's (planFixedCharges.ts). Changes of the interval
+ * or currency answer `not_implemented`. Answers `{plan}`.
  */
-import type { Instant } from "../core/instant.js";
-import type { Decimal } from "../core/decimal.js";
-import { stableId } from "../core/ids.js";
-import { IssueCollector, issue, ValidationError } from "../core/issue.js";
-import type { Tax } from "../invoice/index.js";
-import { type UsageChargeFilter, trialEnd } from "../fees/index.js";
-import type { FilterValues } from "../aggregation/index.js";
-import type { Charge } from "../charges/index.js";
-import type { Plan, PlanCharge } from "./catalog.js";
-import { parsePlanCharge } from "./catalogPlans.js";
-import { cancelNext } from "./planChanges.js";
-import { applyPlanUnits, updateFixedCharges } from "./planFixedCharges.js";
-import { chargeIndex, childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
-import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
-import type { Sim } from "./sim.js";
-import type { Subscription } from "./state.js";
-import { type Obj, refuse, type Step } from "./steps.js";
+import type { Instant } from "../../core/instant.js";
+import { stableId } from "../../core/ids.js";
+import { IssueCollector } from "../../core/issue.js";
+import type { UsageChargeFilter } from "../../fees/index.js";
+import type { FilterValues } from "../../aggregation/index.js";
+import type { Charge } from "../../charges/index.js";
+import type { Plan, PlanCharge } from "../catalog.js";
+import { parsePlanCharge } from "../catalogPlans.js";
+import { cancelNext } from "../planChanges.js";
+import { applyPlanUnits, updateFixedCharges } from "../planFixedCharges.js";
+import { chargeIndex, PATCHABLE, patchPlan } from "../planOverrides.js";
+import { planJson, usePlan } from "../plans.js";
+import { type Answer, invalid, invalidField, isRefusal, type Refusal, refusal } from "../refusal.js";
+import type { Sim } from "../sim.js";
+import type { Subscription } from "../state.js";
+import { isObj, type Obj, type Step } from "../steps.js";
 
-const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
 const live = (s: Subscription): boolean => s.status === "active" || s.status === "pending";
 
 /** Plan fields `update_plan` may name without changing them (the rest would need rebuilding what is billed). */
@@ -34,13 +35,6 @@ const FIXED: Readonly<Record<string, (p: Plan) => unknown>> = {
   bill_fixed_charges_monthly: (p) => p.bill_fixed_charges_monthly,
 };
 
-/** `s` on `plan` from `at`: a plan paid in advance still waiting for its trial's end bills when the new trial ends (at once if it has ended). */
-export function usePlan(s: Subscription, plan: Plan, at: Instant): void {
-  s.plan = plan;
-  if (s.trial_billing_at === null || s.initial_started_at === null) return;
-  const t = trialEnd(s.initial_started_at, plan.trial_period);
-  s.trial_billing_at = t === null || t.trial_end <= at ? at : t.trial_end;
-}
 
 const sameProperties = (a: Charge, b: Charge): boolean => a.charge_model === b.charge_model && JSON.stringify(a.properties) === JSON.stringify(b.properties);
 
@@ -88,6 +82,7 @@ function cancelObsoleteDowngrades(sim: Sim, old: Plan, next: Plan, at: Instant):
   }
 }
 
+
 /**
  * `update_plan` `{code, ...fields}` (or `{plan: {...}}`): the fields of planOverrides.ts'
  * `PATCHABLE`, a `charges` list being the whole list (see updatedPlan). Live subscriptions on
@@ -96,20 +91,24 @@ function cancelObsoleteDowngrades(sim: Sim, old: Plan, next: Plan, at: Instant):
  * replace the plan's (planFixedCharges.ts). Changes of the interval, currency or payment timing
  * answer `not_implemented`.
  */
-export function updatePlan(sim: Sim, step: Step, index: number): unknown {
+export function updatePlan(sim: Sim, step: Step): Answer {
   const raw = isObj(step.body["plan"]) ? step.body["plan"] : step.body;
   const code = raw["code"];
-  if (typeof code !== "string" || code === "") throw new ValidationError([issue(code == null ? "value_is_mandatory" : "invalid_value", ["code"])]);
-  const old = sim.catalog.plans.get(code) ?? refuse("plan_not_found");
+  if (typeof code !== "string" || code === "") return invalidField(code == null ? "value_is_mandatory" : "invalid_value", ["code"]);
+  const old = sim.catalog.plans.get(code);
+  if (old === undefined) return refusal("plan_not_found");
   const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates", "fixed_charges", "pay_in_advance"];
-  if (raw["pay_in_advance"] != null && typeof raw["pay_in_advance"] !== "boolean") throw new ValidationError([issue("invalid_value", ["pay_in_advance"])]);
+  if (raw["pay_in_advance"] != null && typeof raw["pay_in_advance"] !== "boolean") return invalidField("invalid_value", ["pay_in_advance"]);
   const unsupported = Object.keys(raw).find((k) => raw[k] !== undefined && !known.includes(k) && (FIXED[k] === undefined || FIXED[k](old) !== raw[k]));
   if (unsupported !== undefined) {
-    sim.warn(step.at, `update_plan ${code}: changing ${unsupported} is not implemented yet; the step changed nothing`, index);
-    return refuse("not_implemented");
+    sim.warn(step.at, `update_plan ${code}: changing ${unsupported} is not implemented yet; the step changed nothing`, step.index);
+    return refusal("not_implemented");
   }
   const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at);
+  if (isRefusal(fixed)) return fixed;
   const updated = updatedPlan(sim, old, raw, step.at);
+  if (isRefusal(updated)) return updated;
+  // Checked: from here on the step is accepted.
   const { replaced, added } = updated;
   // Paying in advance or in arrears from now on: each later run bills the plan as it then is
   // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
@@ -160,16 +159,18 @@ export function updatePlan(sim: Sim, step: Step, index: number): unknown {
  * a charge no entry names is removed. `replaced` maps each old charge to its new version
  * (null: removed).
  */
-function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } {
+function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } | Refusal {
   const list = raw["charges"];
   if (!Array.isArray(list)) {
     const next = patchPlan(old, raw, sim.catalog.taxes, []);
+    if (isRefusal(next)) return next;
     return { next, replaced: new Map(old.charges.map((ch, k) => [ch, next.charges[k] ?? ch])), added: [] };
   }
   const named = list.map((e: unknown, i) => (isObj(e) ? chargeIndex(old.charges, e, i) : i));
   // Listed charges are named by id from here on, so that leaving out the new ones keeps every place.
   const existing = list.flatMap((e: unknown, i) => (named[i]! >= 0 ? [isObj(e) ? { ...e, id: old.charges[named[i]!]!.svc_id } : e] : []));
   const patched = patchPlan(old, { ...raw, charges: existing }, sim.catalog.taxes, []);
+  if (isRefusal(patched)) return patched;
   const c = new IssueCollector();
   const added = list.flatMap((e: unknown, i) => {
     if (named[i]! >= 0 || !isObj(e)) return [];
@@ -180,66 +181,9 @@ function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant): { next: Plan; 
     return [{ ...ch, svc_id, usage: { ...ch.usage, id: svc_id } }];
   });
   const issues = c.issues();
-  if (issues) throw new ValidationError(issues);
+  if (issues) return invalid(issues);
   const replaced = new Map<PlanCharge, PlanCharge | null>(old.charges.map((ch, k) => [ch, named.includes(k) ? patched.charges[k]! : null]));
   const charges = [...old.charges.flatMap((ch) => (replaced.get(ch) === null ? [] : [replaced.get(ch)!])), ...added];
   return { next: { ...patched, charges }, replaced, added };
 }
 
-/** The plan as the service answers it (the fields this simulator keeps). */
-export function planJson(p: Plan): Record<string, unknown> {
-  return {
-    svc_id: p.svc_id,
-    code: p.code,
-    name: p.name,
-    invoice_display_name: p.invoice_display_name ?? null,
-    interval: p.interval,
-    amount_cents: Number(p.amount_cents),
-    amount_currency: p.currency,
-    pay_in_advance: p.pay_in_advance,
-    bill_charges_monthly: p.bill_charges_monthly,
-    trial_period: p.trial_period,
-    taxes: (p.taxes ?? []).map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
-    usage_thresholds: p.usage_thresholds.map((t) => ({ amount_cents: Number(t.amount_cents), recurring: t.recurring, threshold_display_name: t.threshold_display_name ?? null })),
-    minimum_commitment: p.minimum_commitment === null ? null
-      : { amount_cents: Number(p.minimum_commitment.amount_cents), invoice_display_name: p.minimum_commitment.invoice_display_name },
-    charges: p.charges.map((ch) => ({ svc_id: ch.svc_id, code: ch.code, billable_metric_code: ch.metric.code, charge_model: ch.charge.charge_model, invoice_display_name: ch.invoice_display_name })),
-  };
-}
-
-/** Keys of `plan_overrides` this simulator reads (fixed-charge units go to subscriptionFixedCharges.ts). */
-const OVERRIDE_KEYS: readonly string[] = [...PATCHABLE, "fixed_charges", "amount_currency"];
-
-/** The first key of `plan_overrides` not built yet, if any (the step then answers `not_implemented`). */
-export function unsupportedOverride(overrides: Obj): string | undefined {
-  return Object.keys(overrides).find((k) => overrides[k] !== undefined && overrides[k] !== null && !OVERRIDE_KEYS.includes(k));
-}
-
-/**
- * The plan of a subscription with `plan_overrides` (periods.md §7.1): `plan` itself when
- * only fixed-charge units (or nothing) are overridden, else a child plan (one svc id per
- * subscription record `owner`) — a child's own overrides are kept and patched further.
- */
-export function overridePlan(plan: Plan, overrides: Obj, taxes: ReadonlyMap<string, Tax>, owner: string): Plan {
-  const raw = Object.fromEntries(PATCHABLE.filter((k) => overrides[k] !== undefined).map((k) => [k, overrides[k]]));
-  const c = new IssueCollector();
-  const currency = overrides["amount_currency"];
-  if (currency != null && currency !== plan.currency) c.add("currencies_does_not_match", ["plan_overrides", "amount_currency"]);
-  const issues = c.issues();
-  if (issues) throw new ValidationError(issues);
-  if (Object.keys(raw).length === 0) return plan;
-  const ids = plan.parent_id === undefined ? { svc_id: childPlanId(plan, owner), parent_id: plan.svc_id } : {};
-  return patchPlan(plan, raw, taxes, ["plan_overrides"], ids);
-}
-
-/**
- * The fixed-charge units of `plan_overrides` (code → units), after checking that every other
- * override is one planOverrides.ts builds; `undefined` (with a warning) when one is not.
- */
-export function readOverrides(sim: Sim, step: Step, index: number, raw: Obj, plan: Plan): Map<string, Decimal> | undefined {
-  const key = unsupportedOverride(raw);
-  const units = key === undefined ? fixedChargeOverrides({ fixed_charges: raw["fixed_charges"] }, plan) : undefined;
-  const what = key === undefined ? "fixed_charges beyond units" : key;
-  if (units === undefined) sim.warn(step.at, `${step.op}: plan_overrides.${what} is not implemented yet; the step changed nothing`, index);
-  return units;
-}

@@ -4,31 +4,33 @@
  * run, or at `terminated_at`), or for a new subscription to a plan (`plan_code`: at its start
  * when the plan is paid in advance, else at the end of its first period).
  */
-import { stableId } from "../core/ids.js";
-import { type Instant, parseTimestamp } from "../core/instant.js";
-import { type Issue, issue, ValidationError } from "../core/issue.js";
-import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../invoice/index.js";
-import type { SubscriptionRun } from "./runs.js";
-import { terminationNote } from "./creditNotes.js";
-import { invoiceJson } from "./invoices.js";
-import type { Sim } from "./sim.js";
-import type { Customer } from "./state.js";
-import { isObj, refuse, type Step } from "./steps.js";
-import { newCustomer } from "./customerOps.js";
-import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
+import { stableId } from "../../core/ids.js";
+import { type Instant, parseTimestamp } from "../../core/instant.js";
+import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../../invoice/index.js";
+import type { SubscriptionRun } from "../runs.js";
+import { terminationNote } from "../creditNotes.js";
+import { invoiceJson } from "../invoices.js";
+import type { Sim } from "../sim.js";
+import type { Customer, Subscription } from "../state.js";
+import { isObj, type Step } from "../steps.js";
+import { newCustomer } from "../customers.js";
+import { type Answer, invalid, invalidField, isRefusal, type Refusal, refusal } from "../refusal.js";
+import { newSubscription, subscriptionJson } from "../subscriptionRecord.js";
 
-export function previewInvoice(sim: Sim, step: Step): unknown {
+export function previewInvoice(sim: Sim, step: Step): Answer {
   const b = step.body;
   const cb = b["customer"];
   const externalId = isObj(cb) ? cb["external_id"] : undefined;
-  if (typeof externalId !== "string" || externalId === "") throw new ValidationError([issue("value_is_mandatory", ["customer", "external_id"])]);
+  if (typeof externalId !== "string" || externalId === "") return invalidField("value_is_mandatory", ["customer", "external_id"]);
   const customer = sim.customers.get(externalId) ?? previewCustomer(externalId, cb as Record<string, unknown>);
   const subs = b["subscriptions"];
   const runs = isObj(subs) && Array.isArray(subs["external_ids"])
     ? liveRuns(sim, customer, subs["external_ids"], subs["terminated_at"])
     : newSubscriptionRun(sim, customer, step);
-  if (runs.length === 0) return refuse("subscription_not_found");
+  if (isRefusal(runs)) return runs;
+  if (runs.length === 0) return refusal("subscription_not_found");
   const coupons = requestCoupons(sim, customer, b["coupons"], step.at);
+  if (isRefusal(coupons)) return coupons;
   const inv = withCoupons(customer, coupons, () => withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at)));
   return { invoice: { ...(invoiceJson(inv) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription, step.at)) } };
 }
@@ -52,30 +54,29 @@ function terminationNotes(sim: Sim, runs: readonly SubscriptionRun[]): CreditNot
  * a catalog coupon named by `coupon_code` / `code`, or a coupon described in full; applied as
  * `apply_coupon` would (amount, percentage and frequency overrides), nothing stored.
  */
-function requestCoupons(sim: Sim, customer: Customer, raw: unknown, at: Instant): AppliedCoupon[] | undefined {
+function requestCoupons(sim: Sim, customer: Customer, raw: unknown, at: Instant): AppliedCoupon[] | undefined | Refusal {
   if (raw === undefined || raw === null) return undefined;
-  if (!Array.isArray(raw)) throw new ValidationError([issue("invalid_value", ["coupons"])]);
+  if (!Array.isArray(raw)) return invalidField("invalid_value", ["coupons"]);
   if (customer.applied_coupons.some((a) => a.status === "active")) return undefined;
   const planMetrics = new Map([...sim.catalog.plans.values()].map((p) => [p.code, p.charges.map((ch) => ch.metric.code)] as const));
   const refs = { plan_codes: new Set(sim.catalog.plans.keys()), billable_metric_codes: new Set(sim.catalog.metrics.keys()) };
   const out: AppliedCoupon[] = [];
-  raw.forEach((c: unknown, i) => {
-    if (!isObj(c)) throw new ValidationError([issue("invalid_value", ["coupons", i])]);
+  for (let i = 0; i < raw.length; i++) {
+    const c: unknown = raw[i];
+    if (!isObj(c)) return invalidField("invalid_value", ["coupons", i]);
     const code = c["coupon_code"] ?? c["code"];
     const known = typeof code === "string" ? sim.catalog.coupons.get(code) : undefined;
-    const template = known ?? unwrapResult(parseCouponTemplate({ expiration: "no_expiration", reusable: true, ...c, code }, ["coupons", i], refs));
+    const parsed = known === undefined ? parseCouponTemplate({ expiration: "no_expiration", reusable: true, ...c, code }, ["coupons", i], refs) : undefined;
+    if (parsed?.ok === false) return invalid(parsed.issues);
+    const template = known ?? (parsed?.ok === true ? parsed.value : undefined);
+    if (template === undefined) continue;
     const r = parseApplyCoupon({ ...c, coupon_code: template.code }, template, {
       at, customer_id: customer.svc_id, applied_coupons: out, customer_currency: customer.currency, plan_metric_codes: planMetrics,
     });
-    if (!r.ok) return refuse(r.refusal.code, r.refusal.error_details);
+    if (!r.ok) return refusal(r.refusal.code, r.refusal.error_details);
     out.push(r.value.applied_coupon);
-  });
+  }
   return out;
-}
-
-function unwrapResult<T>(r: { ok: true; value: T } | { ok: false; issues: readonly Issue[] }): T {
-  if (!r.ok) throw new ValidationError(r.issues as [Issue, ...Issue[]]);
-  return r.value;
 }
 
 /** Runs `f` with `coupons` as the customer's coupons (when given), then puts them back. */
@@ -111,11 +112,17 @@ function previewCustomer(externalId: string, body: Record<string, unknown>): Cus
 }
 
 /** The customer's live subscriptions at their next billing run (all at the first one's), or terminated at `terminated_at`. */
-function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], terminatedAt: unknown): SubscriptionRun[] {
-  const subs = ids.map((id) => sim.subscriptions.find((s) => s.customer === customer && s.external_id === id && s.status === "active") ?? refuse("subscription_not_found"));
+function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], terminatedAt: unknown): SubscriptionRun[] | Refusal {
+  const subs: Subscription[] = [];
+  for (const id of ids) {
+    const s = sim.subscriptions.find((x) => x.customer === customer && x.external_id === id && x.status === "active");
+    if (s === undefined) return refusal("subscription_not_found");
+    subs.push(s);
+  }
+  if (subs.length === 0) return [];
   if (terminatedAt !== undefined && terminatedAt !== null) {
     const at = parseTimestamp(terminatedAt);
-    if (at === undefined) throw new ValidationError([issue("invalid_timestamp", ["subscriptions", "terminated_at"])]);
+    if (at === undefined) return invalidField("invalid_timestamp", ["subscriptions", "terminated_at"]);
     return subs.map((s) => ({ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }));
   }
   const at = sim.boundaryAfter(subs[0]!);
@@ -123,10 +130,12 @@ function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], termina
 }
 
 /** A subscription to `plan_code` that does not exist yet, billed where its first invoice would be. */
-function newSubscriptionRun(sim: Sim, customer: Customer, step: Step): SubscriptionRun[] {
+function newSubscriptionRun(sim: Sim, customer: Customer, step: Step): SubscriptionRun[] | Refusal {
   const b = step.body;
-  const plan = (typeof b["plan_code"] === "string" ? sim.catalog.plans.get(b["plan_code"]) : undefined) ?? refuse("plan_not_found");
-  const start = (b["subscription_at"] == null ? step.at : parseTimestamp(b["subscription_at"]) ?? refuse("invalid_timestamp")) as Instant;
+  const plan = typeof b["plan_code"] === "string" ? sim.catalog.plans.get(b["plan_code"]) : undefined;
+  if (plan === undefined) return refusal("plan_not_found");
+  const start = b["subscription_at"] == null ? step.at : parseTimestamp(b["subscription_at"]);
+  if (start === undefined) return refusal("invalid_timestamp");
   const s = newSubscription({
     svc_id: stableId("subscription", "preview", customer.external_id, plan.code, start),
     external_id: `preview_${plan.code}`,

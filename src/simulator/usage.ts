@@ -1,29 +1,31 @@
 /**
- * Current and projected usage of a subscription (invoice.md §13) and the progressive-billing
- * threshold check (§12).
+ * Current and projected usage of a subscription (invoice.md §13): the subscription a usage
+ * call names, its current-usage input and query options (operations/fetchCurrentUsage.ts and
+ * fetchProjectedUsage.ts answer them); and the progressive-billing threshold check (§12).
  */
 import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant } from "../core/instant.js";
-import { issue, ValidationError } from "../core/issue.js";
 import { dateOf } from "../core/zone.js";
 import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
 import { computeBillingPeriod } from "../period/index.js";
-import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions, projectedUsage } from "../usage/index.js";
+import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions} from "../usage/index.js";
 import { usageThresholdJson } from "./runs.js";
 import type { Plan } from "./catalog.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
-import { isObj, type Obj, refuse, type Step } from "./steps.js";
+import { invalidField, isRefusal, type Refusal, refusal } from "./refusal.js";
+import { isObj, type Obj } from "./steps.js";
 
 /** The subscription a usage call names (§13.1.1 checks 1–2). */
-export function usageSubscription(sim: Sim, b: Obj): Subscription {
-  const customer = (typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined) ?? refuse("customer_not_found");
+export function usageSubscription(sim: Sim, b: Obj): Subscription | Refusal {
+  const customer = typeof b["external_customer_id"] === "string" ? sim.customers.get(b["external_customer_id"]) : undefined;
+  if (customer === undefined) return refusal("customer_not_found");
   return sim.subscriptions.find((x) => x.customer === customer && x.external_id === b["external_subscription_id"] && x.status === "active")
-    ?? refuse("no_active_subscription");
+    ?? refusal("no_active_subscription");
 }
 
 /** The current-usage input of an active subscription at `at` (`full_usage` checked, §13.1.7). */
-export function usageInput(sim: Sim, s: Subscription, at: Instant, options: CurrentUsageOptions & { readonly full_usage?: boolean }): CurrentUsageInput {
+export function usageInput(sim: Sim, s: Subscription, at: Instant, options: CurrentUsageOptions & { readonly full_usage?: boolean }): CurrentUsageInput | Refusal {
   const tz = sim.timezoneOf(s.customer);
   const plan = s.plan;
   const period = computeBillingPeriod({
@@ -33,12 +35,13 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
     billing_at: at,
     current_usage: true,
   });
-  const window = period.charges_period ?? refuse("no_active_subscription");
+  const window = period.charges_period;
+  if (window === null) return refusal("no_active_subscription");
   if (options.full_usage === true) {
     const selecting = options.charge_id !== undefined || options.charge_code !== undefined || options.metric_code !== undefined;
     const allowed = sim.catalog.organization.premium_integrations.includes("granular_lifetime_usage") && (selecting || options.group !== undefined)
       && !plan.charges.some((ch) => (!selecting || selects(options, ch)) && ch.charge.prorated === true);
-    if (!allowed) refuse("full_usage_not_allowed");
+    if (!allowed) return refusal("full_usage_not_allowed");
   }
   const start = options.full_usage === true && s.started_at !== null ? s.started_at : window.start;
   const orgTaxes = sim.catalog.organization.taxes;
@@ -59,22 +62,6 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
   };
 }
 
-export function fetchCurrentUsage(sim: Sim, step: Step): unknown {
-  const s = usageSubscription(sim, step.body);
-  const r = currentUsage(usageInput(sim, s, step.at, usageOptions(step.body)));
-  if (!r.ok) return refuse(r.code);
-  return { customer_usage: r.customer_usage };
-}
-
-export function fetchProjectedUsage(sim: Sim, step: Step): unknown {
-  if (!sim.catalog.organization.premium_integrations.includes("projected_usage")) refuse("projected_usage_not_enabled");
-  const s = usageSubscription(sim, step.body);
-  // §13.2.1: of the query options only `apply_taxes` is read (still checked like the others).
-  const { apply_taxes } = usageOptions(step.body);
-  const r = projectedUsage({ ...usageInput(sim, s, step.at, apply_taxes === undefined ? {} : { apply_taxes }), now: step.at });
-  return { customer_projected_usage: r.customer_projected_usage };
-}
-
 /**
  * Progressive billing (invoice.md §12, integration `progressive_billing`), once per clock
  * instant: a subscription whose lifetime usage passes a usage threshold gets a
@@ -85,6 +72,7 @@ export function checkUsageThresholds(sim: Sim, at: Instant): void {
   for (const s of sim.subscriptions) {
     if (s.status !== "active" || s.plan.usage_thresholds.length === 0) continue;
     const input = usageInput(sim, s, at, { apply_taxes: false });
+    if (isRefusal(input)) continue;
     const r = currentUsage(input);
     if (!r.ok) continue;
     const invoiced = sim.invoicing.invoicedUsage(s);
@@ -127,17 +115,29 @@ export function selects(o: CurrentUsageOptions, ch: Plan["charges"][number]): bo
 export const isoDate = (d: { year: number; month: number; day: number }): string =>
   `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
+/** The text options, each with its aliases, in the order they are checked. */
+const TEXT_OPTIONS: readonly (readonly string[])[] = [
+  ["filter_by_charge_id", "charge_id"], ["filter_by_charge_code", "charge_code"], ["filter_by_metric_code", "billable_metric_code"],
+];
+
+/** A JSON text's value; `INVALID_JSON` (an array, never a group) when it is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return INVALID_JSON;
+  }
+}
+const INVALID_JSON: readonly unknown[] = [];
+
 export const FALSE_TEXTS = new Set(["false", "0", "f", "off"]);
 
 /** The query options of `fetch_current_usage` (invoice.md §13.1.7), aliases included. */
-export function usageOptions(b: Obj): CurrentUsageOptions & { readonly full_usage?: boolean } {
-  // A charge option that is not text names no charge: refused, never dropped.
+export function usageOptions(b: Obj): (CurrentUsageOptions & { readonly full_usage?: boolean }) | Refusal {
   const text = (...keys: string[]): string | undefined => {
     for (const k of keys) {
       const v = b[k];
-      if (v === undefined || v === null) continue;
-      if (typeof v !== "string") throw new ValidationError([issue("invalid_value", [k])]);
-      return v;
+      if (typeof v === "string") return v;
     }
     return undefined;
   };
@@ -148,14 +148,13 @@ export function usageOptions(b: Obj): CurrentUsageOptions & { readonly full_usag
     return !FALSE_TEXTS.has(String(v).toLowerCase());
   };
   let group = b["filter_by_group"] ?? b["group"];
-  if (typeof group === "string") {
-    try {
-      group = JSON.parse(group) as unknown;
-    } catch {
-      throw new ValidationError([issue("invalid_value", ["filter_by_group"])]);
-    }
+  if (typeof group === "string") group = parseJson(group);
+  if (group !== undefined && group !== null && !isObj(group)) return invalidField("invalid_value", ["filter_by_group"]);
+  // A charge option that is not text names no charge: refused, never dropped.
+  for (const keys of TEXT_OPTIONS) {
+    const k = keys.find((x) => b[x] !== undefined && b[x] !== null);
+    if (k !== undefined && typeof b[k] !== "string") return invalidField("invalid_value", [k]);
   }
-  if (group !== undefined && group !== null && !isObj(group)) throw new ValidationError([issue("invalid_value", ["filter_by_group"])]);
   const groups = isObj(group)
     ? Object.fromEntries(Object.entries(group).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).map(String)]))
     : undefined;

@@ -1,0 +1,72 @@
+/**
+ * The operations of a timeline, one per file: each is `(state, step) → response | Refusal`.
+ * An operation checks everything its step names first and returns a `Refusal` (refusal.ts)
+ * before it changes anything; once its checks pass it applies the step and answers. The
+ * table is complete: every operation of the contract (steps.ts) has its entry.
+ */
+import type { Answer } from "../refusal.js";
+import type { Sim } from "../sim.js";
+import type { Operation, Step } from "../steps.js";
+import { applyCoupon } from "./applyCoupon.js";
+import { createAlert } from "./createAlert.js";
+import { createCreditNote } from "./createCreditNote.js";
+import { createCustomer } from "./createCustomer.js";
+import { createEvent } from "./createEvent.js";
+import { createEvents } from "./createEvents.js";
+import { createOneOffInvoice } from "./createOneOffInvoice.js";
+import { createPayment } from "./createPayment.js";
+import { createSubscription } from "./createSubscription.js";
+import { createWallet } from "./createWallet.js";
+import { createWalletTransaction } from "./createWalletTransaction.js";
+import { estimateCreditNote } from "./estimateCreditNote.js";
+import { fetchAlert } from "./fetchAlert.js";
+import { fetchCurrentUsage } from "./fetchCurrentUsage.js";
+import { fetchProjectedUsage } from "./fetchProjectedUsage.js";
+import { fetchSubscription } from "./fetchSubscription.js";
+import { fetchWallet } from "./fetchWallet.js";
+import { finalizeInvoice } from "./finalizeInvoice.js";
+import { previewInvoice } from "./previewInvoice.js";
+import { refreshInvoice } from "./refreshInvoice.js";
+import { terminateSubscription } from "./terminateSubscription.js";
+import { terminateWallet } from "./terminateWallet.js";
+import { updateFee } from "./updateFee.js";
+import { updateInvoice } from "./updateInvoice.js";
+import { updatePlan } from "./updatePlan.js";
+import { updateSubscription } from "./updateSubscription.js";
+import { updateSubscriptionFixedCharge } from "./updateSubscriptionFixedCharge.js";
+import { updateWallet } from "./updateWallet.js";
+import { voidInvoice } from "./voidInvoice.js";
+
+export type OperationRun = (sim: Sim, step: Step) => Answer;
+
+export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
+  create_customer: createCustomer,
+  create_subscription: createSubscription,
+  update_subscription: updateSubscription,
+  terminate_subscription: terminateSubscription,
+  fetch_subscription: fetchSubscription,
+  update_subscription_fixed_charge: updateSubscriptionFixedCharge,
+  update_plan: updatePlan,
+  create_event: createEvent,
+  create_events: createEvents,
+  fetch_current_usage: fetchCurrentUsage,
+  fetch_projected_usage: fetchProjectedUsage,
+  create_alert: createAlert,
+  fetch_alert: fetchAlert,
+  apply_coupon: applyCoupon,
+  finalize_invoice: finalizeInvoice,
+  refresh_invoice: refreshInvoice,
+  update_invoice: updateInvoice,
+  void_invoice: voidInvoice,
+  create_payment: createPayment,
+  create_credit_note: createCreditNote,
+  estimate_credit_note: estimateCreditNote,
+  create_one_off_invoice: createOneOffInvoice,
+  preview_invoice: previewInvoice,
+  create_wallet: createWallet,
+  update_wallet: updateWallet,
+  terminate_wallet: terminateWallet,
+  create_wallet_transaction: createWalletTransaction,
+  fetch_wallet: fetchWallet,
+  update_fee: updateFee,
+};

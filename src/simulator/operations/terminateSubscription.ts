@@ -1,0 +1,29 @@
+/**
+ * `terminate_subscription` (`{external_id, on_termination_invoice?,
+ * on_termination_credit_note?}`, periods.md §9): a pending subscription is canceled, an
+ * active one terminated now, with its credit note and final invoice. Answers `{subscription}`.
+ */
+import { issue } from "../../core/issue.js";
+import { type Answer, invalid, invalidField, isRefusal, refusal } from "../refusal.js";
+import type { Sim } from "../sim.js";
+import type { Step } from "../steps.js";
+import { subscriptionJson } from "../subscriptionRecord.js";
+import { terminate, TERMINATION_OPTIONS } from "../terminations.js";
+
+export function terminateSubscription(sim: Sim, step: Step): Answer {
+  const id = step.body["external_id"];
+  if (typeof id !== "string" || id === "") return invalidField("value_is_mandatory", ["external_id"]);
+  const bad = (["on_termination_invoice", "on_termination_credit_note"] as const).filter((k) => {
+    const v = step.body[k];
+    return v !== undefined && v !== null && !(TERMINATION_OPTIONS[k] as readonly unknown[]).includes(v);
+  });
+  const [first, ...rest] = bad.map((k) => issue("invalid_value", [k]));
+  if (first !== undefined) return invalid([first, ...rest]);
+  const s = sim.subscriptions.find((x) => x.external_id === id && (x.status === "active" || x.status === "pending"));
+  if (s === undefined) return refusal("subscription_not_found");
+  const invoice = (step.body["on_termination_invoice"] ?? null) as "generate" | "skip" | null;
+  const creditNote = (step.body["on_termination_credit_note"] ?? null) as "credit" | "refund" | "offset" | "skip" | null;
+  const refused = terminate(sim, s, step.at, invoice ?? s.termination_options.invoice ?? "generate", creditNote ?? s.termination_options.credit_note ?? "credit");
+  if (isRefusal(refused)) return refused;
+  return { subscription: subscriptionJson(s, step.at) };
+}

@@ -1,0 +1,77 @@
+/**
+ * `update_subscription` (PUT /subscriptions/{external_id}): `{external_id, subscription:
+ * {name, ending_at, subscription_at, plan_overrides}, status?}` (the fields may also be at
+ * the top level). `status` `pending` picks the pending record, else the active one (the
+ * pending one when none is active). `subscription_at` moves a pending subscription's anchor
+ * and start (one whose new date has come starts now); `plan_overrides` give it a child plan.
+ */
+import { type Instant, parseTimestamp } from "../../core/instant.js";
+import { IssueCollector } from "../../core/issue.js";
+import { overridePlan, readOverrides, usePlan } from "../plans.js";
+import { type Answer, invalid, invalidField, isRefusal, refusal } from "../refusal.js";
+import type { Sim } from "../sim.js";
+import type { Obj, Step } from "../steps.js";
+import { applyFixedChargeUpdate } from "../subscriptionFixedCharges.js";
+import { subscriptionJson } from "../subscriptionRecord.js";
+import { TERMINATION_OPTIONS } from "../terminations.js";
+
+export function updateSubscription(sim: Sim, step: Step): Answer {
+  const inner = step.body["subscription"];
+  const f = (typeof inner === "object" && inner !== null && !Array.isArray(inner) ? inner : step.body) as Obj;
+  const id = step.body["external_id"] ?? f["external_id"];
+  const status = step.body["status"] ?? f["status"];
+  const c = new IssueCollector();
+  if (typeof id !== "string" || id === "") c.add("value_is_mandatory", ["external_id"]);
+  if (status != null && status !== "active" && status !== "pending") c.add("invalid_value", ["status"]);
+  if (f["name"] !== undefined && f["name"] !== null && typeof f["name"] !== "string") c.add("invalid_value", ["name"]);
+  const time = (k: string): Instant | null | undefined => {
+    if (f[k] == null) return f[k] === null ? null : undefined;
+    const t = typeof f[k] === "string" ? parseTimestamp(f[k]) : undefined;
+    if (t === undefined) c.add("invalid_date", [k]);
+    return t ?? undefined;
+  };
+  const endingAt = time("ending_at");
+  const subscriptionAt = time("subscription_at") ?? undefined;
+  const raw = f["plan_overrides"] ?? {};
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) c.add("invalid_value", ["plan_overrides"]);
+  for (const k of ["on_termination_invoice", "on_termination_credit_note"] as const) {
+    const v = f[k];
+    if (v != null && !(TERMINATION_OPTIONS[k] as readonly unknown[]).includes(v)) c.add("invalid_value", [k]);
+  }
+  const issues = c.issues();
+  if (issues) return invalid(issues);
+  const all = sim.subscriptions.filter((x) => x.external_id === id);
+  const s = status == null ? all.find((x) => x.status === "active") ?? all.find((x) => x.status === "pending") : all.find((x) => x.status === status);
+  if (s === undefined) return refusal("subscription_not_found");
+  // An ending in the past (or before the anchor) is refused.
+  if (endingAt != null && (endingAt <= step.at || endingAt <= (subscriptionAt ?? s.subscription_at))) return invalidField("invalid_date", ["ending_at"]);
+  // The fixed-charge units are checked here (codes, units, flags), so that applying them below cannot refuse.
+  const units = readOverrides(sim, step, raw as Obj, s.plan);
+  if (isRefusal(units)) return units;
+  const own = overridePlan(s.plan, raw as Obj, sim.catalog.taxes, s.svc_id);
+  if (isRefusal(own)) return own;
+  // Checked: from here on the step is accepted.
+  if (typeof f["name"] === "string") s.name = f["name"];
+  if (f["on_termination_invoice"] != null) s.termination_options.invoice = f["on_termination_invoice"] as "generate" | "skip";
+  if (f["on_termination_credit_note"] != null) s.termination_options.credit_note = f["on_termination_credit_note"] as "credit" | "refund" | "offset" | "skip";
+  if (endingAt !== undefined) {
+    s.ending_at = endingAt;
+    if (s.next?.status === "pending") s.next.ending_at = endingAt;
+  }
+  usePlan(s, own, step.at);
+  for (const [code, u] of units) {
+    if (s.started_at === null) s.fixed_charge_start_units = new Map([...(s.fixed_charge_start_units ?? []), [code, u]]);
+    else {
+      const e = ((raw as Obj)["fixed_charges"] as Obj[]).find((x) => x["code"] === code);
+      const fixedCharge = s.plan.fixed_charges.find((x) => x.code === code)!;
+      applyFixedChargeUpdate(sim, { subscription: s, fixed_charge: fixedCharge, units: u, immediately: e?.["apply_units_immediately"] === true, taxes: undefined }, step.at);
+    }
+  }
+  if (subscriptionAt !== undefined && s.status === "pending" && s.previous === null) {
+    s.subscription_at = subscriptionAt;
+    s.billed_until = subscriptionAt;
+    if (subscriptionAt <= step.at) sim.start(s, step.at);
+  }
+  sim.advance(step.at);
+  return { subscription: subscriptionJson(s, step.at) };
+}
