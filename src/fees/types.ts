@@ -27,6 +27,12 @@ export interface FeeItem {
   readonly filters?: FilterValues | null;
   /** Grouped charge fees: the group's values (`{}` for an ungrouped fee). */
   readonly grouped_by?: Readonly<Record<string, string | null>>;
+  /** The item's description, when its creator knows it (a one-off add-on, a wallet credit). */
+  readonly description?: string | null;
+  /** The id of what the fee bills, when its creator knows it (a wallet credit's transaction). */
+  readonly svc_item_id?: string;
+  /** The fee's own description (a one-off fee's). */
+  readonly fee_description?: string | null;
 }
 
 /** The money and quantity fields every fee carries. */

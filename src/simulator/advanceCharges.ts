@@ -12,7 +12,7 @@ import { periodInput } from "./billing.js";
 import { type BilledFee, type SubscriptionRun } from "./runs.js";
 import { type EventLog, windowEvents } from "./eventStore.js";
 import type { StandaloneFee } from "./standaloneFees.js";
-import { newInvoiceRecord } from "./invoiceBook.js";
+import { newInvoiceRecord, setInvoicePayment } from "./invoiceBook.js";
 import type { Invoicing } from "./invoicing.js";
 import type { BillingPeriodJson, InvoiceRecord } from "./invoices.js";
 import type { Subscription } from "./state.js";
@@ -108,7 +108,7 @@ export function issueAdvanceCharges(book: Invoicing, initial: readonly Subscript
   const { totals, taxes } = aggregatedTotals(inv);
   inv.totals = totals;
   inv.taxes = taxes;
-  inv.payment_status = "succeeded";
+  setInvoicePayment(inv, "succeeded", at);
   // The reference records the fees' payment on the invoice (a manual payment of its total).
   inv.total_paid_amount_cents = totals.total_amount_cents;
   for (const e of fees) e.payment.invoice = inv;

@@ -70,7 +70,7 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     const m = parseMetric(raw, c, path);
     if (m === undefined) return;
     if (metrics.has(m.code)) c.add("invalid_value", [...path, "code"], "duplicate billable metric code");
-    metrics.set(m.code, { ...m, svc_id: stableId("billable_metric", m.code), name: r.value.name, filters: r.value.filters ?? [] });
+    metrics.set(m.code, { ...m, svc_id: stableId("billable_metric", m.code), name: r.value.name, description: r.value.description ?? null, filters: r.value.filters ?? [] });
   });
 
   const addOns = new Map<string, AddOn>();

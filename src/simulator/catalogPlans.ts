@@ -53,6 +53,7 @@ export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCol
       code: p.code,
       name: p.name,
       ...(p.invoice_display_name == null ? {} : { invoice_display_name: p.invoice_display_name }),
+      description: p.description ?? null,
       interval: p.interval,
       amount_cents: BigInt(p.amount_cents),
       currency: p.amount_currency as CurrencyCode,

@@ -26,6 +26,7 @@ export interface Organization {
 export interface Metric extends BillableMetric {
   readonly svc_id: string;
   readonly name: string;
+  readonly description: string | null;
   readonly filters: MetricFilters;
 }
 
@@ -79,6 +80,8 @@ export interface Plan {
   readonly minimum_commitment: { readonly amount_cents: bigint; readonly invoice_display_name: string | null; readonly taxes: readonly Tax[] | undefined } | null;
   /** Its display name on the subscription fee (`update_plan`, `plan_overrides`). */
   readonly invoice_display_name?: string | null;
+  /** The plan's description (the subscription fee's `item.description`). */
+  readonly description?: string | null;
   /** A child plan (a subscription's `plan_overrides`): the svc id of the catalog plan it was copied from. */
   readonly parent_id?: string;
 }

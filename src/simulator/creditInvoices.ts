@@ -47,7 +47,7 @@ export function creditLine(req: CreditInvoiceRequest, customer: Customer, name: 
     events_count: 0,
     total_aggregated_units: req.units,
     amount_details: {},
-    item: { type: "credit", code: "credit", name: name ?? "credit", invoice_display_name: null },
+    item: { type: "credit", code: "credit", name: name ?? "credit", invoice_display_name: name ?? "credit", description: "credit", svc_item_id: req.svc_wallet_transaction_id },
     from_date: at,
     to_date: at,
     pay_in_advance: false,

@@ -70,5 +70,22 @@ export function newInvoiceRecord(fields: NewInvoiceFields): InvoiceRecord {
     billing_periods: [],
     total_paid_amount_cents: 0n,
     prepaid: { granted: null, purchased: null },
+    computed_at: fields.created_at,
+    updated_at: fields.created_at,
+    paid_at: { succeeded_at: null, failed_at: null, refunded_at: null },
+    voided_at: null,
+    metadata: [],
+  };
+}
+
+/** The payment status of an invoice (and so of its fees) becomes `status` at `at`; nothing when it already is. */
+export function setInvoicePayment(inv: InvoiceRecord, status: InvoiceRecord["payment_status"], at: Instant): void {
+  if (inv.payment_status === status) return;
+  inv.payment_status = status;
+  inv.updated_at = at;
+  inv.paid_at = {
+    succeeded_at: status === "succeeded" ? at : null,
+    failed_at: status === "failed" ? at : null,
+    refunded_at: null,
   };
 }

@@ -10,7 +10,7 @@ import { computeBillingPeriod, scheduleOf } from "../period/index.js";
 import { type RunHistory, billRun, dayKey, periodInput } from "./billing.js";
 import { type SubscriptionRun } from "./runs.js";
 import { commitmentLine } from "./commitments.js";
-import type { InvoiceBook } from "./invoiceBook.js";
+import { type InvoiceBook, setInvoicePayment } from "./invoiceBook.js";
 import { applyInvoiceCredits } from "./invoiceCredits.js";
 import { type InvoiceRecord, invoiceLines, invoicingReason } from "./invoices.js";
 import type { Subscription } from "./state.js";
@@ -69,7 +69,7 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
     fixed_charges_to_datetime: null,
     invoicing_reason: invoicingReason(l.run.reason),
   }]);
-  inv.payment_status = inv.totals.total_amount_cents > 0n ? "pending" : "succeeded";
+  setInvoicePayment(inv, inv.totals.total_amount_cents > 0n ? "pending" : "succeeded", at);
 }
 
 /** The fees of `s` on invoices other than `inv` (voided and closed ones left out) and without invoice. */

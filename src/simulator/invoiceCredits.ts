@@ -63,6 +63,8 @@ export function applyInvoiceCredits(
     if (r.consumed.wallets !== null) book.ctx.wallets.update(r.consumed.wallets.accounts, r.consumed.wallets.transactions);
   }
   inv.lines = r.lines;
+  inv.computed_at = at;
+  inv.updated_at = at;
   inv.credits = r.credits;
   inv.totals = r.totals;
   inv.taxes = r.taxes;

@@ -9,7 +9,7 @@ import {
   parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons, recreditVoidedInvoice, voidInvoiceCreditNotes, voidWalletCents,
 } from "../invoice/index.js";
 import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
-import type { InvoiceBook } from "./invoiceBook.js";
+import { type InvoiceBook, setInvoicePayment } from "./invoiceBook.js";
 import { type InvoiceLine, type InvoiceRecord, invoiceJson } from "./invoices.js";
 import type { Subscription } from "./state.js";
 
@@ -60,7 +60,7 @@ export function estimateNote(book: InvoiceBook, inv: InvoiceRecord, body: Readon
 export function addNote(book: InvoiceBook, note: CreditNote, at: Instant): void {
   book.creditNotes.push(note);
   book.webhooks.push({ type: "credit_note.created", at: formatInstant(at), object: creditNoteJson(note) });
-  if (note.offset_amount_cents > 0n) settleByOffsets(book, note.svc_invoice_id);
+  if (note.offset_amount_cents > 0n) settleByOffsets(book, note.svc_invoice_id, at);
 }
 
 /**
@@ -68,11 +68,11 @@ export function addNote(book: InvoiceBook, note: CreditNote, at: Instant): void 
  * finalized invoice reach its total, it is paid (§1.1 Payments, the rule of `create_payment`).
  * A credit invoice is left alone: its offset cancels the purchase, it does not pay for it.
  */
-function settleByOffsets(book: InvoiceBook, invoiceId: string): void {
+function settleByOffsets(book: InvoiceBook, invoiceId: string, at: Instant): void {
   const inv = book.invoiceById(invoiceId);
   if (inv === undefined || inv.status !== "finalized" || inv.invoice_type === "credit" || inv.payment_status === "succeeded") return;
   const offsets = book.creditNotes.reduce((a, n) => (n.svc_invoice_id === invoiceId ? a + n.offset_amount_cents : a), 0n);
-  if (inv.totals.total_amount_cents > 0n && inv.total_paid_amount_cents + offsets >= inv.totals.total_amount_cents) inv.payment_status = "succeeded";
+  if (inv.totals.total_amount_cents > 0n && inv.total_paid_amount_cents + offsets >= inv.totals.total_amount_cents) setInvoicePayment(inv, "succeeded", at);
 }
 
 /** The last subscription fee of `s` on a live invoice, with that invoice (termination credit notes). */
@@ -103,6 +103,8 @@ export function voidInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant, 
     }
   }
   inv.status = "voided";
+  inv.voided_at = at;
+  inv.updated_at = at;
   inv.customer.applied_coupons = recreditCoupons(inv.customer.applied_coupons, inv.svc_id, at);
   book.webhooks.push({ type: "invoice.voided", at: formatInstant(at), object: invoiceJson(inv) });
   return { ok: true, value: null };

@@ -4,6 +4,7 @@
  */
 import { type CurrencyCode, currencyExponent } from "../core/currency.js";
 import { type Decimal, ZERO, dec, round, shift, toDecimalString } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { dateOf, epochDay } from "../core/zone.js";
 import { toFeeJson } from "../fees/index.js";
@@ -22,6 +23,8 @@ export interface InvoiceLine {
   /** The billing run of the subscription it bills; null for a one-off invoice's add-on fee. */
   readonly run: SubscriptionRun | null;
   readonly customer: Customer;
+  /** A fee created outside any invoice (non-invoiceable pay-in-advance): when; others take their invoice's computation instant. */
+  readonly created_at?: Instant;
 }
 
 export interface BillingPeriodJson {
@@ -67,6 +70,23 @@ export interface InvoiceRecord {
   total_paid_amount_cents: bigint;
   /** Traceable wallets only: the granted and purchased parts of the prepaid credits (null otherwise). */
   prepaid: { granted: bigint | null; purchased: bigint | null };
+  /** When its fees and taxes were last computed (creation, each draft refresh, finalization): their `created_at`. */
+  computed_at: Instant;
+  /** Its last change: a computation, finalization, payment or void. */
+  updated_at: Instant;
+  /** When `payment_status` last became each value (only the current one's is kept, as for a fee without invoice). */
+  paid_at: { succeeded_at: Instant | null; failed_at: Instant | null; refunded_at: Instant | null };
+  voided_at: Instant | null;
+  /** Key/value pairs set by `update_invoice {metadata}`. */
+  metadata: readonly InvoiceMetadata[];
+}
+
+/** One `metadata` entry of an invoice. */
+export interface InvoiceMetadata {
+  readonly svc_id: string;
+  readonly key: string;
+  readonly value: string | null;
+  readonly created_at: Instant;
 }
 
 /** Turns billed fees into invoice lines: their taxes by §5.1, no credit yet. */
@@ -131,8 +151,10 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const j = toFeeJson(l.billed.fee, { large_integers: "text" }) as unknown as { [key: string]: Json | undefined };
   // One literal with every key (an optional id the fee lacks is undefined, which JSON leaves out, as it
   // did): adding sixteen keys to the fee's own object turned it into a dictionary of 1.3 KB per fee.
+  const paid = feePaidAt(inv);
+  const createdAt = feeCreatedAt(inv, l);
   return {
-    svc_id: j["svc_id"], item: j["item"], pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
+    svc_id: j["svc_id"], item: itemJson(l), pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
     precise_amount: j["precise_amount"], precise_unit_amount: j["precise_unit_amount"], units: j["units"], total_aggregated_units: j["total_aggregated_units"],
     events_count: j["events_count"], from_date: j["from_date"], to_date: j["to_date"], amount_details: j["amount_details"],
     svc_subscription_id: j["svc_subscription_id"], svc_charge_id: j["svc_charge_id"], svc_charge_filter_id: j["svc_charge_filter_id"],
@@ -154,12 +176,90 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
     precise_coupons_amount_cents: str(f.precise_coupons_amount_cents),
     precise_credit_notes_amount_cents: str(f.precise_credit_notes_amount_cents),
     sub_total_excluding_taxes_amount_cents: int(BigInt(round(remainder, 0, "half_up").toFixed())),
+    sub_total_excluding_taxes_precise_amount_cents: str(f.precise_amount_cents.minus(f.precise_coupons_amount_cents)),
+    self_billed: false,
+    created_at: createdAt,
+    succeeded_at: paid.succeeded_at,
+    failed_at: paid.failed_at,
+    refunded_at: paid.refunded_at,
+    event_transaction_id: l.billed.event_transaction_id,
+    description: l.billed.fee.item.fee_description ?? null,
+    svc_original_fee_id: null,
+    presentation_breakdowns: [],
     applied_taxes: l.taxes.applied_taxes.map((t) => ({
+      svc_id: stableId("fee_applied_tax", f.svc_id, t.tax.svc_id),
       svc_tax_id: t.tax.svc_id, tax_name: t.tax.name, tax_code: t.tax.code, tax_rate: Number(str(t.tax.rate)),
       tax_description: t.tax.description ?? null, amount_cents: int(t.amount_cents), amount_currency: currency, svc_fee_id: f.svc_id,
+      created_at: createdAt,
     })),
   } as Json;
 }
+
+/** When the fee was created: a fee without invoice when its event (or run) made it; others with their invoice's computation. */
+function feeCreatedAt(inv: InvoiceRecord | null, l: InvoiceLine): string {
+  return formatInstant(l.created_at ?? inv?.computed_at ?? l.run?.at ?? (0 as Instant));
+}
+
+/** When the fee's payment status last became each value: its invoice's (a fee without invoice: standaloneFees.ts). */
+function feePaidAt(inv: InvoiceRecord | null): { succeeded_at: string | null; failed_at: string | null; refunded_at: string | null } {
+  const p = inv?.paid_at;
+  const iso = (t: Instant | null | undefined): string | null => (t == null ? null : formatInstant(t));
+  return { succeeded_at: iso(p?.succeeded_at), failed_at: iso(p?.failed_at), refunded_at: iso(p?.refunded_at) };
+}
+
+/** The fee's `item` (objects.md §2): what it bills, by id and kind, its names and description. */
+function itemJson(l: InvoiceLine): Json {
+  const item = l.billed.fee.item;
+  const s = l.run?.subscription;
+  let id: string;
+  let kind: string;
+  let description: string | null;
+  switch (item.type) {
+    case "charge": {
+      const metric = l.billed.charge?.metric;
+      id = metric?.svc_id ?? stableId("billable_metric", item.code);
+      kind = "BillableMetric";
+      description = metric?.description ?? null;
+      break;
+    }
+    case "subscription":
+    case "commitment":
+      id = s?.svc_id ?? "";
+      kind = "Subscription";
+      description = s?.plan.description ?? null;
+      break;
+    case "fixed_charge": {
+      const fixed = s?.plan.fixed_charges.find((x) => x.svc_id === l.billed.fee.svc_fixed_charge_id);
+      id = fixed?.add_on.svc_id ?? stableId("add_on", item.code);
+      kind = "AddOn";
+      description = fixed?.add_on.description ?? null;
+      break;
+    }
+    case "credit":
+      id = item.svc_item_id ?? "";
+      kind = "WalletTransaction";
+      description = item.description ?? "credit";
+      break;
+    default:
+      id = item.svc_item_id ?? stableId("add_on", item.code);
+      kind = "AddOn";
+      description = item.description ?? null;
+  }
+  return {
+    type: item.type, code: item.code, name: item.name, description,
+    invoice_display_name: item.invoice_display_name ?? item.name,
+    filter_invoice_display_name: item.filter_invoice_display_name ?? null,
+    filters: item.filters == null ? null : copyFilterValues(item.filters),
+    grouped_by: { ...(item.grouped_by ?? {}) },
+    svc_item_id: id, item_type: kind,
+  };
+}
+
+const copyFilterValues = (f: Readonly<Record<string, readonly string[]>>): Json => {
+  const out: { [key: string]: Json } = {};
+  for (const k of Object.keys(f)) out[k] = [...f[k]!];
+  return out;
+};
 
 /**
  * What an invoice's JSON reads beside the record: the moment it is taken (`now`), the

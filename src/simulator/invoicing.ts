@@ -12,7 +12,7 @@ import { issuingDates } from "../fees/index.js";
 import type { CurrencyCode } from "../core/currency.js";
 import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, finalizeDraftCreditNotes, releaseCouponCredits, renumberCreditNotes } from "../invoice/index.js";
 import type { BilledFee, SubscriptionRun } from "./runs.js";
-import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type Webhook, newInvoiceRecord } from "./invoiceBook.js";
+import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type Webhook, newInvoiceRecord, setInvoicePayment } from "./invoiceBook.js";
 import { buildInvoice } from "./invoiceBuild.js";
 import { type StandaloneFee, newFeePayment, standaloneFeeJson } from "./standaloneFees.js";
 import { addNote, createNote, estimateNote, lastSubscriptionFee, voidInvoice } from "./invoiceNotes.js";
@@ -81,7 +81,7 @@ export class Invoicing implements InvoiceBook {
 
   /** A fee that belongs to no invoice (a non-invoiceable pay-in-advance charge, invoice.md §1.2). */
   addStandaloneFee(billed: BilledFee, run: SubscriptionRun): void {
-    const entry = { line: invoiceLines([{ billed, run }], this.ctx.organization)[0]!, payment: newFeePayment() };
+    const entry = { line: { ...invoiceLines([{ billed, run }], this.ctx.organization)[0]!, created_at: run.at }, payment: newFeePayment() };
     this.entries.push(entry);
     push(this.standaloneByCustomer, run.subscription.customer, entry);
   }
@@ -182,6 +182,7 @@ export class Invoicing implements InvoiceBook {
     // A closed invoice's coupon credits count as never given (§1.3).
     if (inv.status === "closed") inv.customer.applied_coupons = releaseCouponCredits(inv.customer.applied_coupons, inv.svc_id);
     inv.finalize_at = null;
+    inv.updated_at = at;
     if (inv.status === "finalized") {
       this.numberFinal(inv);
       // Notes issued on the draft (a termination during the grace period) are final with it (§10.1).
@@ -236,22 +237,23 @@ export class Invoicing implements InvoiceBook {
   }
 
   /** `update_invoice {payment_status}`: refused on a draft; the fees follow the invoice (§1.1 Payments). */
-  setPaymentStatus(inv: InvoiceRecord, status: unknown): "ok" | "payment_status_update_on_draft_invoice" | "invalid_value" {
+  setPaymentStatus(inv: InvoiceRecord, status: unknown, at: Instant): "ok" | "payment_status_update_on_draft_invoice" | "invalid_value" {
     if (status === undefined || status === null) return "ok";
     if (status !== "pending" && status !== "succeeded" && status !== "failed") return "invalid_value";
     if (inv.status === "draft") return "payment_status_update_on_draft_invoice";
-    inv.payment_status = status;
+    setInvoicePayment(inv, status, at);
     // A credit invoice's outcome settles or fails its purchase, in the wallet jobs (§1.1 Payments).
     if (inv.invoice_type === "credit" && status !== "pending") this.ctx.wallets.payments.push({ svc_invoice_id: inv.svc_id, status });
     return "ok";
   }
 
   /** `create_payment`: a manual payment on a finalized invoice; paid in full (with the credit-note offsets) → succeeded (§1.1 Payments). */
-  pay(inv: InvoiceRecord, amount: bigint): "ok" | "invalid_status" {
+  pay(inv: InvoiceRecord, amount: bigint, at: Instant): "ok" | "invalid_status" {
     if (inv.status !== "finalized" && !(inv.status === "open" && inv.invoice_type === "credit")) return "invalid_status";
     inv.total_paid_amount_cents += amount;
+    inv.updated_at = at;
     if (inv.total_paid_amount_cents + this.offsetOf(inv) >= inv.totals.total_amount_cents && inv.payment_status !== "succeeded") {
-      inv.payment_status = "succeeded";
+      setInvoicePayment(inv, "succeeded", at);
       if (inv.invoice_type === "credit") this.ctx.wallets.payments.push({ svc_invoice_id: inv.svc_id, status: "succeeded" });
     }
     return "ok";

@@ -57,7 +57,10 @@ export function oneOffLines(body: Obj, customer: Customer, catalog: Catalog, cur
       events_count: 0,
       total_aggregated_units: units,
       amount_details: {},
-      item: { type: "add_on", code: addOn.code, name, invoice_display_name: typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : addOn.invoice_display_name },
+      item: {
+        type: "add_on", code: addOn.code, name, invoice_display_name: typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : addOn.invoice_display_name,
+        description: addOn.description, svc_item_id: addOn.svc_id, fee_description: typeof raw["description"] === "string" ? raw["description"] : null,
+      },
       from_date: at,
       to_date: at,
       pay_in_advance: false,

@@ -161,7 +161,7 @@ export function payInAdvanceFee(
     pay_in_advance: true,
     charge_filter_id: filter?.id ?? null,
   };
-  return { fee, charge: ch };
+  return { fee, charge: ch, event_transaction_id: event.transaction_id };
 }
 
 /** Whether an event of the bucket sits between rows `after` and `before` (exclusive): it arrived without being priced here. */

@@ -39,7 +39,11 @@ export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>,
     if (v === null || typeof v === "string") out.invoice_display_name = v;
     else c.add("invalid_value", p("invoice_display_name"));
   }
-  if (given(raw, "description") && raw["description"] !== null && typeof raw["description"] !== "string") c.add("invalid_value", p("description"));
+  if (given(raw, "description")) {
+    const v = raw["description"];
+    if (v === null || typeof v === "string") out.description = v;
+    else c.add("invalid_value", p("description"));
+  }
   if (given(raw, "amount_cents")) {
     const v = raw["amount_cents"];
     if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) out.amount_cents = BigInt(v);

@@ -18,6 +18,8 @@ export interface BilledFee {
   readonly charge: PlanCharge | null;
   /** Taxes chosen by the caller (a commitment fee's own, §5.1), instead of charge → plan → customer → organization. */
   readonly taxes?: readonly Tax[];
+  /** A pay-in-advance charge fee: the transaction id of the event that created it. */
+  readonly event_transaction_id?: string;
 }
 
 export interface SubscriptionRun {

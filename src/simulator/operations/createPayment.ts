@@ -12,7 +12,7 @@ export function createPayment(sim: Sim, step: Step): Answer {
   if (inv === undefined) return refusal("invoice_not_found");
   const amount = step.body["amount_cents"];
   if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0) return invalidField("invalid_value", ["amount_cents"]);
-  const refused = fromOutcome(sim.invoicing.pay(inv, BigInt(amount)));
+  const refused = fromOutcome(sim.invoicing.pay(inv, BigInt(amount), step.at));
   if (refused !== undefined) return refused;
   return { payment: { svc_invoice_id: inv.svc_id, amount_cents: amount, amount_currency: inv.currency, reference: step.body["reference"] ?? null, created_at: formatInstant(step.at) } };
 }

@@ -9,7 +9,7 @@ import type { Step } from "../steps.js";
 export function updateInvoice(sim: Sim, step: Step): Answer {
   const inv = sim.invoicing.find(step.body["invoice_id"]);
   if (inv === undefined) return refusal("invoice_not_found");
-  const refused = fromOutcome(sim.invoicing.setPaymentStatus(inv, step.body["payment_status"]), "payment_status");
+  const refused = fromOutcome(sim.invoicing.setPaymentStatus(inv, step.body["payment_status"], step.at), "payment_status");
   if (refused !== undefined) return refused;
   return { invoice: sim.invoicing.invoiceJson(inv, step.at) };
 }

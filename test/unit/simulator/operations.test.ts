@@ -19,7 +19,7 @@ const setup = [
   { at, op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p" } },
 ];
 const run = (steps: Obj[]) => simulate({ ...base, steps: [...setup, ...steps], until: "2024-03-10T00:00:00Z" });
-const error = (out: { responses: unknown[] }, i: number): Obj => (out.responses[setup.length + i] as Obj)["error"] as Obj;
+const error = (out: { readonly responses: readonly unknown[] }, i: number): Obj => (out.responses[setup.length + i] as Obj)["error"] as Obj;
 
 describe("operations refuse with a value", () => {
   it("a preview naming no subscription is refused (subscription_not_found), not a crash", () => {
