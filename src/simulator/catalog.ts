@@ -53,7 +53,13 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
   const tz = o.timezone ?? "UTC";
   if (!isValidTimeZone(tz)) c.add("invalid_timezone", ["organization", "timezone"]);
   const orgTaxes = taxesOf(o.tax_codes, taxes, ["organization", "tax_codes"], c) ?? [];
+  const name = o.name ?? "Organization";
+  const orgId = stableId("organization", name);
   const organization: Organization = {
+    svc_id: orgId,
+    name,
+    document_number_prefix: o.document_number_prefix ?? `${name.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}-${orgId.slice(-4).toUpperCase()}`,
+    billing_entity_code: o.billing_entity_code ?? "default",
     timezone: tz,
     default_currency: (o.default_currency ?? undefined) as CurrencyCode | undefined,
     taxes: [...orgTaxes, ...appliedToOrganization.filter((t) => !orgTaxes.includes(t))],

@@ -14,6 +14,12 @@ import type { Interval } from "../period/index.js";
 export const TARGET_WALLET = "target_wallet_code";
 
 export interface Organization {
+  /** The organization's id (`svc_organization_id`), from its name. */
+  readonly svc_id: string;
+  readonly name: string;
+  /** The prefix of customer slugs (objects.md §8). */
+  readonly document_number_prefix: string;
+  readonly billing_entity_code: string;
   readonly timezone: string;
   readonly default_currency: CurrencyCode | undefined;
   /** Taxes every customer without its own gets (organization `tax_codes`, then taxes `applied_to_organization`). */

@@ -81,7 +81,7 @@ export function settleCreditPayments(sim: Sim, at: Instant): void {
       sim.invoicing.numberFinal(inv);
       inv.issuing_date = day;
       inv.payment_due_date = day;
-      sim.invoicing.webhooks.push({ type: "invoice.paid_credit_added", at: formatInstant(at), object: invoiceJson(inv) });
+      sim.invoicing.webhooks.push({ type: "invoice.paid_credit_added", at: formatInstant(at), object: invoiceJson(inv, sim.catalog.organization) });
     }
   }
 }

@@ -5,8 +5,8 @@
  */
 import { stableId } from "../core/ids.js";
 import type { IssueCollector } from "../core/issue.js";
-import type { Sim } from "./sim.js";
-import type { Customer } from "./state.js";
+import type { Instant } from "../core/instant.js";
+import type { Customer, CustomerAddress, CustomerDetails, CustomerMetadata } from "./state.js";
 import type { Obj } from "./steps.js";
 
 export const ANCHORS = ["next_period_start", "current_period_end"] as const;
@@ -21,19 +21,42 @@ export function setting<T extends string>(config: Readonly<Record<string, unknow
   return undefined;
 }
 
-/** The customer as returned by the customer steps. */
-export function customerJson(sim: Sim, c: Customer): Obj {
-  return {
-    svc_id: c.svc_id, external_id: c.external_id, name: c.name, currency: c.currency, timezone: c.timezone,
-    applicable_timezone: sim.timezoneOf(c), taxes: (c.taxes ?? []).map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
-  };
-}
-
 /** A customer with only its external id: every setting inherited from the organization. */
-export function newCustomer(externalId: string): Customer {
+export function newCustomer(externalId: string, at: Instant): Customer {
   return {
-    svc_id: stableId("customer", externalId), external_id: externalId, name: null, currency: null, timezone: null, taxes: undefined,
+    svc_id: stableId("customer", externalId), external_id: externalId, sequential_id: 0, slug: "", created_at: at, updated_at: at, details: {}, name: null, currency: null, timezone: null, taxes: undefined,
     invoice_grace_period: null, net_payment_term: null, finalize_zero_amount_invoice: null, applied_coupons: [],
   };
 }
 
+/** Text fields of a customer's body kept as sent (objects.md §8). */
+export const DETAIL_TEXTS = [
+  "address_line1", "address_line2", "city", "state", "zipcode", "country", "email", "phone", "url", "logo_url", "legal_name",
+  "legal_number", "tax_identification_number", "firstname", "lastname", "customer_type", "billing_entity_code",
+] as const;
+
+const ADDRESS = ["address_line1", "address_line2", "city", "state", "zipcode", "country"] as const;
+
+/** The details after a `create_customer` body: the fields it gives replace the stored ones (an upsert). */
+export function mergeDetails(before: CustomerDetails, body: Obj, customerId: string, at: Instant): CustomerDetails {
+  const out: Record<string, unknown> = { ...before };
+  for (const k of DETAIL_TEXTS) if (body[k] !== undefined) out[k] = typeof body[k] === "string" ? body[k] : null;
+  const config = body["billing_configuration"];
+  if (typeof config === "object" && config !== null && (config as Obj)["document_locale"] !== undefined) {
+    const v = (config as Obj)["document_locale"];
+    out["document_locale"] = typeof v === "string" ? v : null;
+  }
+  const shipping = body["shipping_address"];
+  if (shipping !== undefined) {
+    const src = typeof shipping === "object" && shipping !== null ? (shipping as Obj) : {};
+    out["shipping_address"] = Object.fromEntries(ADDRESS.map((k) => [k, typeof src[k] === "string" ? src[k] : null])) as unknown as CustomerAddress;
+  }
+  const metadata = body["metadata"];
+  if (Array.isArray(metadata)) {
+    out["metadata"] = metadata.map((m: Obj): CustomerMetadata => ({
+      svc_id: stableId("customer_metadata", customerId, String(m["key"])), key: String(m["key"]), value: typeof m["value"] === "string" ? m["value"] : null,
+      display_in_invoice: m["display_in_invoice"] === true, created_at: at,
+    }));
+  }
+  return out as CustomerDetails;
+}

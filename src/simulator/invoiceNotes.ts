@@ -106,6 +106,6 @@ export function voidInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant, 
   inv.voided_at = at;
   inv.updated_at = at;
   inv.customer.applied_coupons = recreditCoupons(inv.customer.applied_coupons, inv.svc_id, at);
-  book.webhooks.push({ type: "invoice.voided", at: formatInstant(at), object: invoiceJson(inv) });
+  book.webhooks.push({ type: "invoice.voided", at: formatInstant(at), object: invoiceJson(inv, book.ctx.organization) });
   return { ok: true, value: null };
 }

@@ -14,6 +14,7 @@ import {
 } from "../invoice/index.js";
 import { type BilledFee, type RunReason, type SubscriptionRun, usageThresholdJson } from "./runs.js";
 import type { Organization } from "./catalog.js";
+import { customerObject } from "./customerJson.js";
 import type { Customer } from "./state.js";
 
 export interface InvoiceLine {
@@ -282,12 +283,15 @@ export function paymentOverdue(inv: InvoiceRecord, view: InvoiceView): boolean {
 }
 
 /** The invoice JSON; without a `view` (a preview, a webhook of a voided one) no offset and not overdue. */
-export function invoiceJson(inv: InvoiceRecord, view?: InvoiceView): Json {
+export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: InvoiceView): Json {
   const t = inv.totals;
   const draft = inv.status === "draft";
   const offset = view?.offset_amount_cents ?? 0n;
+  const iso = (t: Instant | null): string | null => (t === null ? null : formatInstant(t));
+  const entity = inv.customer.details["billing_entity_code"];
   return {
     svc_id: inv.svc_id,
+    billing_entity_code: typeof entity === "string" ? entity : org.billing_entity_code,
     number: inv.number,
     sequential_id: inv.sequential_id,
     version_number: 4,
@@ -300,6 +304,14 @@ export function invoiceJson(inv: InvoiceRecord, view?: InvoiceView): Json {
     net_payment_term: inv.net_payment_term,
     payment_overdue: view === undefined ? false : paymentOverdue(inv, view),
     created_at: formatInstant(inv.created_at),
+    updated_at: formatInstant(inv.updated_at),
+    voided_at: iso(inv.voided_at),
+    self_billed: false,
+    payment_dispute_lost_at: null,
+    file_url: null,
+    xml_url: null,
+    web_url: null,
+    purchase_order_number: null,
     fees_amount_cents: int(t.fees_amount_cents),
     progressive_billing_credit_amount_cents: int(t.progressive_billing_credit_amount_cents),
     coupons_amount_cents: int(t.coupons_amount_cents),
@@ -314,9 +326,14 @@ export function invoiceJson(inv: InvoiceRecord, view?: InvoiceView): Json {
     total_amount_cents: int(t.total_amount_cents),
     total_paid_amount_cents: int(inv.total_paid_amount_cents),
     total_due_amount_cents: int(inv.status === "voided" ? 0n : t.total_amount_cents - inv.total_paid_amount_cents - offset),
-    customer: { svc_id: inv.customer.svc_id, external_id: inv.customer.external_id, name: inv.customer.name, currency: inv.customer.currency },
+    total_offsetted_credit_note_amount_cents: int(offset),
+    customer: customerObject(inv.customer, org, true),
     billing_periods: inv.billing_periods as unknown as Json,
+    metadata: inv.metadata.map((m) => ({ svc_id: m.svc_id, key: m.key, value: m.value, created_at: formatInstant(m.created_at) })),
+    applied_invoice_custom_sections: [],
+    error_details: [],
     applied_taxes: inv.taxes.applied_taxes.map((a) => ({
+      svc_id: stableId("invoice_applied_tax", inv.svc_id, a.tax.svc_id), created_at: formatInstant(inv.computed_at),
       svc_tax_id: a.tax.svc_id, tax_name: a.tax.name, tax_code: a.tax.code, tax_rate: Number(str(a.tax.rate)), tax_description: a.tax.description ?? null,
       amount_cents: int(a.amount_cents), amount_currency: inv.currency, fees_amount_cents: int(a.fees_amount_cents), svc_invoice_id: inv.svc_id,
     })),

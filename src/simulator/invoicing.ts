@@ -297,11 +297,15 @@ export class Invoicing implements InvoiceBook {
     const deps: unknown[] = [
       inv.number, inv.sequential_id, inv.status, inv.payment_status, inv.lines, inv.totals, inv.taxes, inv.credits, inv.billing_periods,
       inv.total_paid_amount_cents, inv.prepaid, inv.issuing_date, inv.payment_due_date, view.offset_amount_cents, paymentOverdue(inv, view),
-      inv.customer.name, inv.customer.currency, ...subs.map((x) => x.status), ...subs.map((x) => x.plan.code),
+      inv.customer.name, inv.customer.currency, inv.customer.updated_at, inv.customer.details, inv.customer.timezone, inv.customer.taxes,
+      inv.customer.invoice_grace_period, inv.customer.net_payment_term, inv.customer.finalize_zero_amount_invoice,
+      inv.customer.issuing_date_anchor, inv.customer.issuing_date_adjustment,
+      inv.updated_at, inv.computed_at, inv.voided_at, inv.metadata, inv.paid_at,
+      ...subs.map((x) => x.status), ...subs.map((x) => x.plan.code),
     ];
     const hit = this.rendered.get(inv);
     if (hit !== undefined && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.json;
-    const json = invoiceJson(inv, view);
+    const json = invoiceJson(inv, this.ctx.organization, view);
     this.rendered.set(inv, { deps, json });
     return json;
   }

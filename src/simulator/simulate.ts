@@ -215,6 +215,10 @@ export class Simulation implements Sim {
   }
 
   addCustomer(c: Customer): void {
+    if (!this.customers.has(c.external_id)) {
+      c.sequential_id = this.customers.size + 1;
+      c.slug = `${this.catalog.organization.document_number_prefix}-${String(c.sequential_id).padStart(3, "0")}`;
+    }
     this.customers.set(c.external_id, c);
     this.customersById.set(c.svc_id, c);
   }

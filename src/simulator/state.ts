@@ -11,9 +11,40 @@ import type { AppliedCoupon, Tax } from "../invoice/index.js";
 import type { BillingTime } from "../period/index.js";
 import type { Plan } from "./catalog.js";
 
+/** What a customer's body says of it beyond what billing reads: kept as sent, shown in its object (objects.md §8). */
+export interface CustomerDetails {
+  readonly [field: string]: string | null | undefined | CustomerAddress | readonly CustomerMetadata[];
+  readonly shipping_address?: CustomerAddress;
+  readonly metadata?: readonly CustomerMetadata[];
+}
+
+export interface CustomerAddress {
+  readonly address_line1: string | null;
+  readonly address_line2: string | null;
+  readonly city: string | null;
+  readonly state: string | null;
+  readonly zipcode: string | null;
+  readonly country: string | null;
+}
+
+export interface CustomerMetadata {
+  readonly svc_id: string;
+  readonly key: string;
+  readonly value: string | null;
+  readonly display_in_invoice: boolean;
+  readonly created_at: Instant;
+}
+
 export interface Customer {
   readonly svc_id: string;
   readonly external_id: string;
+  /** 1, 2, … in creation order (0 until the simulation keeps it: a preview's customer). */
+  sequential_id: number;
+  /** `<document_number_prefix>-<sequential_id, 3 digits>` (objects.md §8). */
+  slug: string;
+  readonly created_at: Instant;
+  updated_at: Instant;
+  details: CustomerDetails;
   name: string | null;
   currency: CurrencyCode | null;
   timezone: string | null;

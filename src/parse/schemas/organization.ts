@@ -15,5 +15,11 @@ export const organizationSchema = z
     net_payment_term: nonNegativeInteger.nullish(),
     /** Optional behaviours of the reference service (`progressive_billing`, …). */
     premium_integrations: stringList.nullish(),
+    /** The organization's name (default `Organization`): the default document prefix starts with it. */
+    name: z.string().min(1).nullish(),
+    /** The prefix of customer slugs (default: the name's first 3 letters, upper case, `-`, the last 4 characters of the organization's id). */
+    document_number_prefix: z.string().min(1).nullish(),
+    /** The code of the billing entity every object belongs to (default `default`). */
+    billing_entity_code: z.string().min(1).nullish(),
   })
   .meta({ id: "Organization", title: "Organization", description: "Organization settings of a simulation catalog." });

@@ -7,7 +7,8 @@ import { IssueCollector } from "../../core/issue.js";
 import { isValidTimeZone } from "../../core/zone.js";
 import { parseCatalogObject } from "../../parse/schemas/index.js";
 import { taxesOf } from "../catalog.js";
-import { ADJUSTMENTS, ANCHORS, customerJson, newCustomer, setting } from "../customers.js";
+import { customerObject } from "../customerJson.js";
+import { ADJUSTMENTS, ANCHORS, mergeDetails, newCustomer, setting } from "../customers.js";
 import { type Answer, invalid } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Customer } from "../state.js";
@@ -26,7 +27,9 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   if (issues) return invalid(issues);
   // Checked: from here on the step is accepted.
   const existing = sim.customers.get(b.external_id);
-  const customer: Customer = existing ?? newCustomer(b.external_id);
+  const customer: Customer = existing ?? newCustomer(b.external_id, step.at);
+  customer.details = mergeDetails(customer.details, step.body, customer.svc_id, step.at);
+  customer.updated_at = step.at;
   if (b.name != null) customer.name = b.name;
   if (b.net_payment_term != null) customer.net_payment_term = b.net_payment_term;
   if (b.finalize_zero_amount_invoice != null) customer.finalize_zero_amount_invoice = b.finalize_zero_amount_invoice;
@@ -41,5 +44,5 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   sim.addCustomer(customer);
   // Its drafts follow the new grace period (finalized now if it has ended).
   if (regrace) sim.invoicing.regrace(customer, step.at);
-  return { customer: customerJson(sim, customer) };
+  return { customer: customerObject(customer, sim.catalog.organization, false) };
 }

@@ -36,7 +36,7 @@ export function createSubscription(sim: Sim, step: Step): Answer {
     return invalidField("currencies_does_not_match", ["currency"]);
   }
   // Checked: from here on the step is accepted.
-  const customer = known ?? newCustomer(b.external_customer_id);
+  const customer = known ?? newCustomer(b.external_customer_id, step.at);
   if (known === undefined) sim.addCustomer(customer);
   if (change !== undefined) return applyPlanChange(sim, change);
   const subscriptionAt = (b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at) ?? step.at) as Instant;

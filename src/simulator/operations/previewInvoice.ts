@@ -13,7 +13,7 @@ import { invoiceJson } from "../invoices.js";
 import type { Sim } from "../sim.js";
 import type { Customer, Subscription } from "../state.js";
 import { isObj, type Step } from "../steps.js";
-import { newCustomer } from "../customers.js";
+import { mergeDetails, newCustomer } from "../customers.js";
 import { type Answer, invalid, invalidField, isRefusal, type Refusal, refusal } from "../refusal.js";
 import { newSubscription, subscriptionJson } from "../subscriptionRecord.js";
 
@@ -22,7 +22,7 @@ export function previewInvoice(sim: Sim, step: Step): Answer {
   const cb = b["customer"];
   const externalId = isObj(cb) ? cb["external_id"] : undefined;
   if (typeof externalId !== "string" || externalId === "") return invalidField("value_is_mandatory", ["customer", "external_id"]);
-  const customer = sim.customers.get(externalId) ?? previewCustomer(externalId, cb as Record<string, unknown>);
+  const customer = sim.customers.get(externalId) ?? previewCustomer(externalId, cb as Record<string, unknown>, step.at);
   const subs = b["subscriptions"];
   const runs = isObj(subs) && Array.isArray(subs["external_ids"])
     ? liveRuns(sim, customer, subs["external_ids"], subs["terminated_at"])
@@ -32,7 +32,7 @@ export function previewInvoice(sim: Sim, step: Step): Answer {
   const coupons = requestCoupons(sim, customer, b["coupons"], step.at);
   if (isRefusal(coupons)) return coupons;
   const inv = withCoupons(customer, coupons, () => withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at)));
-  return { invoice: { ...(invoiceJson(inv) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription, step.at)) } };
+  return { invoice: { ...(invoiceJson(inv, sim.catalog.organization) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription, step.at)) } };
 }
 
 /**
@@ -104,8 +104,9 @@ function withNotes<T>(sim: Sim, notes: readonly CreditNote[], f: () => T): T {
 }
 
 /** A customer the preview describes but the simulation does not have: nothing is stored. */
-function previewCustomer(externalId: string, body: Record<string, unknown>): Customer {
-  const c = newCustomer(externalId);
+function previewCustomer(externalId: string, body: Record<string, unknown>, at: Instant): Customer {
+  const c = newCustomer(externalId, at);
+  c.details = mergeDetails(c.details, body, c.svc_id, at);
   if (typeof body["currency"] === "string") c.currency = body["currency"] as Customer["currency"];
   if (typeof body["timezone"] === "string") c.timezone = body["timezone"];
   return c;

@@ -1,15 +1,45 @@
 /**
- * `update_invoice` (`{invoice_id, payment_status, metadata?}`): a finalized invoice's payment
- * status (a draft's is refused, `payment_status_update_on_draft_invoice`). Answers `{invoice}`.
+ * `update_invoice` (`{invoice_id, payment_status?, metadata?}`): a finalized invoice's payment
+ * status (a draft's is refused, `payment_status_update_on_draft_invoice`), and the invoice's
+ * metadata (`[{key, value}]`: the list replaces the stored one; an entry keeps its id and
+ * `created_at` while its key stays). Answers `{invoice}`.
  */
-import { type Answer, fromOutcome, refusal } from "../refusal.js";
+import { stableId } from "../../core/ids.js";
+import { IssueCollector } from "../../core/issue.js";
+import type { InvoiceMetadata } from "../invoices.js";
+import { type Answer, fromOutcome, invalid, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
-import type { Step } from "../steps.js";
+import { isObj, type Step } from "../steps.js";
 
 export function updateInvoice(sim: Sim, step: Step): Answer {
   const inv = sim.invoicing.find(step.body["invoice_id"]);
   if (inv === undefined) return refusal("invoice_not_found");
-  const refused = fromOutcome(sim.invoicing.setPaymentStatus(inv, step.body["payment_status"], step.at), "payment_status");
+  const raw = step.body["metadata"];
+  const c = new IssueCollector();
+  if (raw !== undefined && raw !== null && !Array.isArray(raw)) c.add("invalid_value", ["metadata"]);
+  const entries = Array.isArray(raw) ? raw : [];
+  entries.forEach((e: unknown, i) => {
+    if (!isObj(e)) return c.add("invalid_value", ["metadata", i]);
+    if (typeof e["key"] !== "string" || e["key"] === "") c.add(e["key"] == null ? "value_is_mandatory" : "invalid_value", ["metadata", i, "key"]);
+    if (e["value"] != null && typeof e["value"] !== "string") c.add("invalid_value", ["metadata", i, "value"]);
+  });
+  const status = step.body["payment_status"];
+  if (status != null && status !== "pending" && status !== "succeeded" && status !== "failed") c.add("invalid_value", ["payment_status"]);
+  const issues = c.issues();
+  if (issues) return invalid(issues);
+  if (status != null && inv.status === "draft") return refusal("payment_status_update_on_draft_invoice");
+  // Checked: from here on the step is accepted.
+  const refused = fromOutcome(sim.invoicing.setPaymentStatus(inv, status, step.at), "payment_status");
   if (refused !== undefined) return refused;
+  if (Array.isArray(raw)) {
+    const before = new Map(inv.metadata.map((m) => [m.key, m]));
+    inv.metadata = (raw as { key: string; value?: string | null }[]).map((e): InvoiceMetadata => ({
+      svc_id: before.get(e.key)?.svc_id ?? stableId("invoice_metadata", inv.svc_id, e.key),
+      key: e.key,
+      value: e.value ?? null,
+      created_at: before.get(e.key)?.created_at ?? step.at,
+    }));
+    inv.updated_at = step.at;
+  }
   return { invoice: sim.invoicing.invoiceJson(inv, step.at) };
 }
