@@ -15,6 +15,7 @@ import {
 import { type BilledFee, type RunReason, type SubscriptionRun, usageThresholdJson } from "./runs.js";
 import type { Organization } from "./catalog.js";
 import { customerObject } from "./customerJson.js";
+import { subscriptionJson } from "./subscriptionRecord.js";
 import type { Customer } from "./state.js";
 
 export interface InvoiceLine {
@@ -345,6 +346,7 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
       item: { ...c.item }, invoice: { svc_id: inv.svc_id, payment_status: inv.payment_status },
     })),
     fees: inv.lines.map((l) => feeJson(inv, l)),
-    subscriptions: [...new Set(inv.runs.map((r) => r.subscription))].map((s) => ({ svc_id: s.svc_id, external_id: s.external_id, plan_code: s.plan.code, status: s.status })),
+    // The subscriptions as they are when the invoice is shown (objects.md §1: Subscription, §7).
+    subscriptions: [...new Set(inv.runs.map((r) => r.subscription))].map((s) => subscriptionJson(s, view?.now ?? inv.updated_at, org) as unknown as Json),
   };
 }

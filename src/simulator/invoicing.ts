@@ -301,7 +301,10 @@ export class Invoicing implements InvoiceBook {
       inv.customer.invoice_grace_period, inv.customer.net_payment_term, inv.customer.finalize_zero_amount_invoice,
       inv.customer.issuing_date_anchor, inv.customer.issuing_date_adjustment,
       inv.updated_at, inv.computed_at, inv.voided_at, inv.metadata, inv.paid_at,
-      ...subs.map((x) => x.status), ...subs.map((x) => x.plan.code),
+      // The embedded subscriptions are shown as they are at `now` (their current period moves with it).
+      subs.length === 0 ? null : now, ...subs.map((x) => x.status), ...subs.map((x) => x.plan),
+      ...subs.map((x) => x.next), ...subs.map((x) => x.ending_at), ...subs.map((x) => x.name),
+      ...subs.map((x) => x.on_termination_invoice), ...subs.map((x) => x.on_termination_credit_note), ...subs.map((x) => x.terminated_at), ...subs.map((x) => x.started_at),
     ];
     const hit = this.rendered.get(inv);
     if (hit !== undefined && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.json;

@@ -56,12 +56,12 @@ export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
   // code, §8): the live one answers.
   if (live.plan.svc_id === (plan.parent_id ?? plan.svc_id)) {
     if (step.body["plan_overrides"] != null) sim.warn(step.at, `subscription ${live.external_id}: create_subscription on its own plan does not apply plan_overrides; use update_subscription`, step.index);
-    return { subscription: subscriptionJson(live, step.at) };
+    return { subscription: subscriptionJson(live, step.at, sim.catalog.organization) };
   }
   if (live.status === "pending" && live.previous === null) {
     live.plan = plan;
     live.fixed_charge_start_units = overrides;
-    return { subscription: subscriptionJson(live, step.at) };
+    return { subscription: subscriptionJson(live, step.at, sim.catalog.organization) };
   }
   const kind = classifyPlanChange(live.plan, plan);
   cancelNext(live, step.at);
@@ -85,12 +85,12 @@ export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
   sim.addSubscription(s);
   live.next = s;
   live.change = kind === "downgrade" ? "downgrade" : "upgrade";
-  if (live.change === "downgrade") return { subscription: subscriptionJson(s, step.at) };
+  if (live.change === "downgrade") return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
   live.status = "terminated";
   live.terminated_at = step.at;
   if (note !== undefined) sim.invoicing.addNote(note, step.at);
   switchTo(sim, s, live, step.at, (step.at + 1000) as Instant);
-  return { subscription: subscriptionJson(s, step.at) };
+  return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
 }
 
 /** The new subscription of a plan change starts at `start`; one invoice at `invoiceAt` bills the old one's end and the new one's start. */

@@ -199,7 +199,7 @@ export class Simulation implements Sim {
       webhooks: this.invoicing.webhooks,
       fees: this.invoicing.feesJson(),
       responses: this.responses,
-      subscriptions: this.subscriptions.map((s) => subscriptionJson(s, this.clock)),
+      subscriptions: this.subscriptions.map((s) => subscriptionJson(s, this.clock, this.catalog.organization)),
       warnings: this.warnings,
     };
   }

@@ -4,8 +4,10 @@
  */
 import type { Decimal } from "../core/decimal.js";
 import { formatInstant, type Instant } from "../core/instant.js";
+import { dateOf } from "../core/zone.js";
 import { trialEnd } from "../fees/index.js";
-import type { BillingTime } from "../period/index.js";
+import { type BillingTime, computeBillingPeriod } from "../period/index.js";
+import type { Organization } from "./catalogTypes.js";
 import type { FixedChargeLedger, SubscriptionStatus as Status, Subscription } from "./state.js";
 
 export interface SubscriptionJson {
@@ -28,6 +30,19 @@ export interface SubscriptionJson {
   readonly on_termination_credit_note: string | null;
   readonly on_termination_invoice: string;
   readonly created_at: string;
+  readonly downgrade_plan_date: string | null;
+  readonly current_billing_period_started_at: string | null;
+  readonly current_billing_period_ending_at: string | null;
+  readonly plan_amount_cents: number;
+  readonly plan_amount_currency: string;
+  readonly applied_invoice_custom_sections: readonly never[];
+  readonly payment_method: { readonly payment_method_type: "provider"; readonly payment_method_id: null };
+  readonly progressive_billing_disabled: boolean;
+  readonly consolidate_invoice: boolean;
+  readonly purchase_order_number: null;
+  readonly cancellation_reason: null;
+  readonly activated_at: string | null;
+  readonly activation_rules: readonly never[];
 }
 
 /** What a new subscription is made of; left out, it is pending, not started and with no previous one. */
@@ -70,8 +85,11 @@ export function newSubscription(fields: NewSubscriptionFields): Subscription {
  * The subscription as the service shows it at `now` (the clock; `trial_ended_at` is set once
  * its trial, counted from the first start under its external id, has ended by then).
  */
-export function subscriptionJson(s: Subscription, now: Instant): SubscriptionJson {
+export function subscriptionJson(s: Subscription, now: Instant, org: Organization): SubscriptionJson {
   const t = (x: Instant | null): string | null => (x === null ? null : formatInstant(x));
+  const tz = s.customer.timezone ?? org.timezone;
+  const period = currentPeriod(s, now, tz);
+  const downgrading = s.next !== null && s.next.status === "pending" && s.change === "downgrade";
   return {
     svc_id: s.svc_id,
     external_id: s.external_id,
@@ -92,8 +110,44 @@ export function subscriptionJson(s: Subscription, now: Instant): SubscriptionJso
     on_termination_credit_note: s.on_termination_credit_note,
     on_termination_invoice: s.on_termination_invoice,
     created_at: formatInstant(s.created_at),
+    // The switch happens when the current subscription period ends (periods.md §8).
+    downgrade_plan_date: downgrading && period !== null ? isoDate(dateOf(period.next_end_of_period as Instant, tz)) : null,
+    current_billing_period_started_at: period?.charges_period == null ? null : formatInstant(period.charges_period.start),
+    current_billing_period_ending_at: period?.charges_period == null ? null : formatInstant((period.charges_period.end - 1000) as Instant),
+    plan_amount_cents: Number(s.plan.amount_cents),
+    plan_amount_currency: s.plan.currency,
+    applied_invoice_custom_sections: [],
+    payment_method: { payment_method_type: "provider", payment_method_id: null },
+    progressive_billing_disabled: false,
+    consolidate_invoice: true,
+    purchase_order_number: null,
+    cancellation_reason: null,
+    activated_at: t(s.started_at),
+    activation_rules: [],
   };
 }
+
+/**
+ * The period calculator in current-usage mode at `max(now, start)` (objects.md §7): a pending
+ * subscription shows its first period, a terminated one its last, clamped at its termination;
+ * a canceled one (never started) none.
+ */
+function currentPeriod(s: Subscription, now: Instant, tz: string): ReturnType<typeof computeBillingPeriod> | null {
+  if (s.status === "canceled") return null;
+  const start = s.started_at ?? s.subscription_at;
+  const at = (s.terminated_at !== null ? Math.min(s.terminated_at, Math.max(now, start)) : Math.max(now, start)) as Instant;
+  const p = s.plan;
+  return computeBillingPeriod({
+    plan: { interval: p.interval, pay_in_advance: p.pay_in_advance, bill_charges_monthly: p.bill_charges_monthly, bill_fixed_charges_monthly: p.bill_fixed_charges_monthly },
+    subscription: { billing_time: s.billing_time, subscription_at: s.subscription_at, started_at: s.started_at ?? start, terminated_at: s.terminated_at, status: s.status === "pending" ? "active" : s.status },
+    timezone: tz,
+    billing_at: at,
+    current_usage: true,
+  });
+}
+
+const isoDate = (d: { year: number; month: number; day: number }): string =>
+  `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
 /** When the trial of `s` ended, if it has by `now` (and while it was live). */
 function trialEndedAt(s: Subscription, now: Instant): Instant | null {

@@ -58,5 +58,5 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   sim.addSubscription(s);
   if (subscriptionAt <= step.at) sim.start(s, step.at);
   if (s.status === "active") sim.advance(step.at);
-  return { subscription: subscriptionJson(s, step.at) };
+  return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
 }

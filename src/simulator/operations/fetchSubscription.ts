@@ -9,5 +9,5 @@ export function fetchSubscription(sim: Sim, step: Step): Answer {
   const all = sim.subscriptions.filter((s) => s.external_id === id);
   const s = all.find((x) => x.status === "active") ?? all.at(-1);
   if (s === undefined) return refusal("subscription_not_found");
-  return { subscription: subscriptionJson(s, step.at) };
+  return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
 }

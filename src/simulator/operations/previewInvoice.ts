@@ -32,7 +32,7 @@ export function previewInvoice(sim: Sim, step: Step): Answer {
   const coupons = requestCoupons(sim, customer, b["coupons"], step.at);
   if (isRefusal(coupons)) return coupons;
   const inv = withCoupons(customer, coupons, () => withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at)));
-  return { invoice: { ...(invoiceJson(inv, sim.catalog.organization) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription, step.at)) } };
+  return { invoice: { ...(invoiceJson(inv, sim.catalog.organization) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription, step.at, sim.catalog.organization)) } };
 }
 
 /**

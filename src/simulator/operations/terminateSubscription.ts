@@ -25,5 +25,5 @@ export function terminateSubscription(sim: Sim, step: Step): Answer {
   const creditNote = (step.body["on_termination_credit_note"] ?? null) as "credit" | "refund" | "offset" | "skip" | null;
   const refused = terminate(sim, s, step.at, invoice ?? s.termination_options.invoice ?? "generate", creditNote ?? s.termination_options.credit_note ?? "credit");
   if (isRefusal(refused)) return refused;
-  return { subscription: subscriptionJson(s, step.at) };
+  return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
 }

@@ -73,5 +73,5 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
     if (subscriptionAt <= step.at) sim.start(s, step.at);
   }
   sim.advance(step.at);
-  return { subscription: subscriptionJson(s, step.at) };
+  return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
 }
