@@ -3,9 +3,10 @@
  * clock instant (creation and lookup are operations/createAlert.ts and fetchAlert.ts).
  */
 import type { Decimal } from "../core/decimal.js";
+import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant } from "../core/instant.js";
 import type { WalletAccount } from "../invoice/index.js";
-import { type Alert, type AlertMeasures, alertValue, currentUsage, processAlert } from "../usage/index.js";
+import { type Alert, type AlertMeasures, alertValue, currentUsage, fetchAlert, processAlert } from "../usage/index.js";
 import { isRefusal, type Refusal, refusal } from "./refusal.js";
 import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
@@ -71,6 +72,26 @@ export function evaluateAlerts(sim: Sim, at: Instant, subscriptions: ReadonlySet
 
 export function evaluate(sim: Sim, alert: Alert, value: Decimal | null, at: Instant): Alert {
   const e = processAlert(alert, value, at);
-  if (e.triggered !== undefined) sim.invoicing.webhooks.push({ type: "alert.triggered", at: formatInstant(at), object: e.triggered.webhook });
+  if (e.triggered !== undefined) {
+    // objects.md §12: the triggered alert's own id, the organization, what the alert is on, the deprecated duplicates.
+    const w = e.triggered.webhook as unknown as Record<string, unknown>;
+    const subscription = alert.external_subscription_id === null ? undefined : sim.activeSubscription(alert.external_subscription_id);
+    sim.invoicing.webhooks.push({
+      type: "alert.triggered", at: formatInstant(at),
+      object: Object.assign({}, w, {
+        svc_id: stableId("triggered_alert", String(w["svc_alert_id"]), at),
+        svc_organization_id: sim.catalog.organization.svc_id,
+        svc_subscription_id: subscription?.svc_id ?? null,
+        subscription_external_id: w["external_subscription_id"] ?? null,
+        customer_external_id: w["external_customer_id"] ?? null,
+      }),
+    });
+  }
   return e.alert;
+}
+
+/** An alert as the simulator answers it (objects.md §11): the rule's object, with the organization and the deprecated duplicate. */
+export function alertObject(sim: Sim, a: Alert): Record<string, unknown> {
+  const json = fetchAlert(a) as unknown as Record<string, unknown>;
+  return Object.assign({}, json, { svc_organization_id: sim.catalog.organization.svc_id, subscription_external_id: json["external_subscription_id"] ?? null });
 }

@@ -134,11 +134,15 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       const timestampText = e.timestamp == null ? stepAtText : canonicalTimestampText(e.timestamp, timestamp);
       if (subId === null) {
         // Accepted as the service accepts it, and kept for deduplication; it concerns no subscription, so it bills nothing.
+        const owner = e.external_customer_id == null ? undefined : sim.customers.get(e.external_customer_id);
         echoes[i] = {
           svc_id: stableId("event", "", e.transaction_id),
           transaction_id: e.transaction_id, code: e.code, external_subscription_id: null,
           ...(e.external_customer_id == null ? {} : { external_customer_id: e.external_customer_id }),
+          svc_customer_id: owner?.svc_id ?? null, svc_subscription_id: null,
           timestamp: timestampText, properties: e.properties ?? {},
+          precise_total_amount_cents: e.precise_total_amount_cents == null ? null : parseDecimal(e.precise_total_amount_cents)!.toFixed(),
+          created_at: stepAtText,
         };
         continue;
       }
@@ -151,10 +155,12 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       if (!appended.has(log)) appended.set(log, log.length);
       const row = log.length;
       log.add(e.transaction_id, e.code, timestamp, properties, sim.events.count++, precise, checked[i]!.hash);
+      const holder = subscriptionAt(sim, subId, timestamp);
       echoes[i] = {
         svc_id: stableId("event", subId, e.transaction_id),
         transaction_id: e.transaction_id, code: e.code, external_subscription_id: subId,
-        timestamp: timestampText, properties,
+        svc_customer_id: holder === undefined ? null : holder.customer.svc_id, svc_subscription_id: holder === undefined ? null : holder.svc_id,
+        timestamp: timestampText, properties, precise_total_amount_cents: precise ?? null, created_at: stepAtText,
       };
       const sub = sim.activeSubscription(subId);
       if (sub === undefined) continue;
@@ -186,6 +192,18 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
   }
   refreshDrafts(sim, [...appended.keys()].map((log) => log.external_subscription_id), at);
   return echoes;
+}
+
+/**
+ * The subscription record under `externalId` at the event's timestamp (objects.md §15): the live
+ * one when it had started by then (the usual case, read first), else the record whose life holds
+ * the timestamp, else the live one (an event before any start).
+ */
+function subscriptionAt(sim: Sim, externalId: string, timestamp: Instant): Subscription | undefined {
+  const live = sim.activeSubscription(externalId);
+  if (live !== undefined && live.started_at !== null && live.started_at <= timestamp) return live;
+  const held = sim.subscriptionsNamed(externalId).find((s) => s.started_at !== null && s.started_at <= timestamp && (s.terminated_at === null || timestamp < s.terminated_at));
+  return held ?? live;
 }
 
 const EMPTY_PROPERTIES: Readonly<Record<string, unknown>> = Object.freeze({});

@@ -4,8 +4,8 @@
  * wallet (`external_customer_id` + `wallet_code`). Answers `{alert}`.
  */
 import { toErrorDetails } from "../../core/issue.js";
-import { fetchAlert, parseCreateAlert } from "../../usage/index.js";
-import { walletOf } from "../alerts.js";
+import { parseCreateAlert } from "../../usage/index.js";
+import { alertObject, walletOf } from "../alerts.js";
 import { type Answer, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Step } from "../steps.js";
@@ -26,7 +26,7 @@ export function createAlert(sim: Sim, step: Step): Answer {
   });
   if (!r.ok) return r.code === "validation_errors" ? refusal("validation_errors", toErrorDetails(r.issues)) : refusal(r.code);
   sim.alerts.push(r.alert);
-  return { alert: fetchAlert(r.alert) };
+  return { alert: alertObject(sim, r.alert) };
 }
 
 function createWalletAlert(sim: Sim, step: Step): Answer {
@@ -46,5 +46,5 @@ function createWalletAlert(sim: Sim, step: Step): Answer {
   });
   if (!r.ok) return r.code === "validation_errors" ? refusal("validation_errors", toErrorDetails(r.issues)) : refusal(r.code);
   sim.alerts.push(r.alert);
-  return { alert: fetchAlert(r.alert) };
+  return { alert: alertObject(sim, r.alert) };
 }

@@ -2,8 +2,7 @@
  * `fetch_alert` (`{external_subscription_id | external_customer_id + wallet_code, code}`):
  * answers `{alert}` with its `previous_value` and thresholds. Changes nothing.
  */
-import { fetchAlert as alertJson } from "../../usage/index.js";
-import { walletOf } from "../alerts.js";
+import { alertObject, walletOf } from "../alerts.js";
 import { type Answer, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Step } from "../steps.js";
@@ -18,5 +17,5 @@ export function fetchAlert(sim: Sim, step: Step): Answer {
   }
   const a = sim.alerts.find((x) => x.code === b["code"] && (wallet === undefined ? x.external_subscription_id === b["external_subscription_id"] : x.wallet?.svc_id === wallet));
   if (a === undefined) return refusal("alert_not_found");
-  return { alert: alertJson(a) };
+  return { alert: alertObject(sim, a) };
 }
