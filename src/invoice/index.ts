@@ -54,7 +54,7 @@ export {
 export { type VoidOptions, type VoidResult, voidWalletCredits, voidWalletCents } from "./wallet/walletVoid.js";
 export { type RecreditResult, recreditVoidedInvoice } from "./wallet/walletVoidInvoice.js";
 export { walletExpiryInstant } from "./wallet/walletExpiry.js";
-export { walletJson, walletTransactionJson } from "./wallet/walletJson.js";
+export { type WalletJsonContext, walletJson, walletTransactionJson } from "./wallet/walletJson.js";
 // Credit notes (invoice.md §8, §10, §16)
 export {
   type CreditNote, type CreditNoteItem, type CreditNoteAppliedTax, type CreditNoteReason, type CreditNoteStatus, type CreditNoteCreditStatus,

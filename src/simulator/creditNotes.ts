@@ -2,12 +2,14 @@
  * Credit notes in the simulation (invoice.md §8, §10, §16): issuing them on an invoice,
  * the automatic one of a terminated plan paid in advance, and their JSON.
  */
-import { type Decimal, isDecimal, toDecimalString } from "../core/decimal.js";
+import { type Decimal, ZERO, isDecimal, toDecimalString } from "../core/decimal.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
 import { terminationCreditNoteDue, terminationCreditNoteFromPeriod, trialEnd } from "../fees/index.js";
 import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type IssuedInvoice, createCreditNote } from "../invoice/index.js";
-import type { InvoiceLine, InvoiceRecord } from "./invoices.js";
+import type { Organization } from "./catalogTypes.js";
+import { customerObject } from "./customerJson.js";
+import { feeJson, type InvoiceLine, type InvoiceRecord } from "./invoices.js";
 import type { Subscription } from "./state.js";
 
 /**
@@ -102,8 +104,26 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const int = (x: bigint): number | string => (x <= BigInt(Number.MAX_SAFE_INTEGER) && x >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString());
 const str = (d: Decimal): string => toDecimalString(d);
 
-export function creditNoteJson(n: CreditNote): Json {
+/** What a credit note's object shows beside the note: its invoice (for the customer and the fees), the organization. */
+export interface CreditNoteView {
+  readonly invoice: InvoiceRecord | undefined;
+  readonly organization: Organization;
+}
+
+/** The Credit note object (objects.md §3). */
+export function creditNoteJson(n: CreditNote, view: CreditNoteView): Json {
+  const inv = view.invoice;
+  const feeOf = (id: string): Json => {
+    const line = inv?.lines.find((l) => l.fee.svc_id === id);
+    if (inv === undefined || line === undefined) return null;
+    // The Fee object without its applied taxes (§3 items).
+    const { applied_taxes: _taxes, ...fee } = feeJson(inv, line) as { [key: string]: Json };
+    return fee;
+  };
+  const itemsPrecise = n.items.reduce((a, i) => a.plus(i.precise_amount_cents), ZERO);
+  const entity = inv?.customer.details["billing_entity_code"];
   return {
+    billing_entity_code: typeof entity === "string" ? entity : view.organization.billing_entity_code,
     svc_id: n.svc_id, svc_invoice_id: n.svc_invoice_id, invoice_number: n.invoice_number, sequential_id: n.sequential_id, number: n.number,
     issuing_date: n.issuing_date, created_at: formatInstant(n.created_at), reason: n.reason, description: n.description, currency: n.currency,
     status: n.status, credit_status: n.credit_status, refund_status: n.refund_status,
@@ -112,8 +132,20 @@ export function creditNoteJson(n: CreditNote): Json {
     precise_taxes_amount_cents: str(n.precise_taxes_amount_cents), taxes_rate: Number(str(n.taxes_rate)),
     coupons_adjustment_amount_cents: int(n.coupons_adjustment_amount_cents), precise_coupons_adjustment_amount_cents: str(n.precise_coupons_adjustment_amount_cents),
     sub_total_excluding_taxes_amount_cents: int(n.sub_total_excluding_taxes_amount_cents),
-    items: n.items.map((i) => ({ svc_id: i.svc_id, svc_fee_id: i.fee_id, amount_cents: int(i.amount_cents), precise_amount_cents: str(i.precise_amount_cents), amount_currency: n.currency })),
+    items: n.items.map((i) => ({
+      svc_id: i.svc_id, svc_fee_id: i.fee_id, amount_cents: int(i.amount_cents), precise_amount_cents: str(i.precise_amount_cents), amount_currency: n.currency,
+      fee: feeOf(i.fee_id),
+    })),
+    precise_total_amount_cents: str(itemsPrecise.minus(n.precise_coupons_adjustment_amount_cents).plus(n.precise_taxes_amount_cents)),
+    updated_at: formatInstant(n.voided_at ?? n.created_at),
+    file_url: null,
+    xml_url: null,
+    self_billed: false,
+    purchase_order_number: null,
+    error_details: [],
+    customer: inv === undefined ? null : customerObject(inv.customer, view.organization, true),
     applied_taxes: n.applied_taxes.map((t) => ({
+      created_at: formatInstant(n.created_at),
       svc_id: t.svc_id, svc_tax_id: t.svc_tax_id, tax_code: t.tax_code, tax_name: t.tax_name, tax_rate: Number(str(t.tax_rate)),
       tax_description: t.tax_description, amount_cents: int(t.amount_cents), base_amount_cents: int(t.base_amount_cents), amount_currency: t.amount_currency,
       svc_credit_note_id: n.svc_id,

@@ -59,7 +59,7 @@ export function estimateNote(book: InvoiceBook, inv: InvoiceRecord, body: Readon
 /** Records a note and its `credit_note.created` webhook. */
 export function addNote(book: InvoiceBook, note: CreditNote, at: Instant): void {
   book.creditNotes.push(note);
-  book.webhooks.push({ type: "credit_note.created", at: formatInstant(at), object: creditNoteJson(note) });
+  book.webhooks.push({ type: "credit_note.created", at: formatInstant(at), object: creditNoteJson(note, { invoice: book.invoiceById(note.svc_invoice_id), organization: book.ctx.organization }) });
   if (note.offset_amount_cents > 0n) settleByOffsets(book, note.svc_invoice_id, at);
 }
 

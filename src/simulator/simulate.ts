@@ -121,7 +121,7 @@ export class Simulation implements Sim {
   /** Assert the schedule against a full scan at every clock move (tests turn it on: invariants.ts). */
   readonly checkInvariants = invariantChecks();
   readonly invoicing: Invoicing;
-  readonly wallets = new Wallets();
+  readonly wallets: Wallets;
   private readonly boundaries = new WeakMap<Subscription, { readonly key: string; readonly at: Instant }>();
 
   readonly refSources: RefSources = {
@@ -131,6 +131,7 @@ export class Simulation implements Sim {
   };
 
   constructor(readonly catalog: Catalog) {
+    this.wallets = new Wallets({ billing_entity_code: catalog.organization.billing_entity_code });
     this.invoicing = new Invoicing({
       organization: catalog.organization,
       warn: (at, message) => this.warn(at, message),
@@ -194,7 +195,7 @@ export class Simulation implements Sim {
   result(): SimulationResult {
     return {
       invoices: this.invoicing.json(this.clock),
-      credit_notes: this.invoicing.creditNotes.map(creditNoteJson),
+      credit_notes: this.invoicing.creditNotes.map((n) => creditNoteJson(n, { invoice: this.invoicing.invoiceById(n.svc_invoice_id), organization: this.catalog.organization })),
       wallet_transactions: this.wallets.transactionsJson(),
       webhooks: this.invoicing.webhooks,
       fees: this.invoicing.feesJson(),

@@ -5,7 +5,7 @@
 import { type Instant, formatInstant } from "../core/instant.js";
 import type { Result } from "../core/issue.js";
 import {
-  type OngoingFee, type Wallet, type WalletAccount, type WalletTopUpResult, type WalletTransaction,
+  type OngoingFee, type Wallet, type WalletAccount, type WalletJsonContext, type WalletTopUpResult, type WalletTransaction,
   parseCreateWallet, parseCreateWalletTransaction, parseUpdateWallet, refreshOngoingBalances, terminateWallet, walletJson, walletTransactionJson,
 } from "../invoice/index.js";
 import type { Webhook } from "./runs.js";
@@ -18,6 +18,11 @@ export interface CreditPayment {
 }
 
 export class Wallets {
+  constructor(
+    /** What the wallets' objects show beside their own fields (the organization's billing entity). */
+    readonly jsonContext: WalletJsonContext,
+  ) {}
+
   /** Every wallet, in creation order (the `$ref` wallet index). */
   readonly accounts: WalletAccount[] = [];
   /** Every transaction, in creation order: `[wallet id, transaction id]`. */
@@ -86,7 +91,7 @@ export class Wallets {
     for (const t of created) {
       this.log.push([t.svc_wallet_id, t.svc_id]);
       const a = this.find(t.svc_wallet_id)!;
-      this.webhooks.push({ type: "wallet_transaction.created", at: formatInstant(t.created_at), object: walletTransactionJson(t, a.wallet) });
+      this.webhooks.push({ type: "wallet_transaction.created", at: formatInstant(t.created_at), object: walletTransactionJson(t, a.wallet, this.jsonContext) });
       if (t.status === "settled") this.queueCheck(a);
     }
   }
@@ -100,7 +105,7 @@ export class Wallets {
   changed(account: WalletAccount, svcTransactionId: string, at: Instant): void {
     this.update([account]);
     const t = account.transactions.find((x) => x.svc_id === svcTransactionId)!;
-    this.webhooks.push({ type: "wallet_transaction.updated", at: formatInstant(at), object: walletTransactionJson(t, account.wallet) });
+    this.webhooks.push({ type: "wallet_transaction.updated", at: formatInstant(at), object: walletTransactionJson(t, account.wallet, this.jsonContext) });
     if (t.status === "settled") this.queueCheck(account);
   }
 
@@ -168,12 +173,12 @@ export class Wallets {
   transactionsJson(): unknown[] {
     return this.log.map(([w, t]) => {
       const a = this.find(w)!;
-      return walletTransactionJson(a.transactions.find((x) => x.svc_id === t)!, a.wallet);
+      return walletTransactionJson(a.transactions.find((x) => x.svc_id === t)!, a.wallet, this.jsonContext);
     });
   }
 
   walletsJson(): unknown[] {
-    return this.accounts.map((a) => walletJson(a.wallet));
+    return this.accounts.map((a) => walletJson(a.wallet, this.jsonContext));
   }
 }
 

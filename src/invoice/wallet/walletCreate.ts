@@ -61,6 +61,8 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
   const granted = creditsField(b, "granted_credits", "invalid_granted_credits", issues);
   const expiration = expirationField(b, ctx.at, issues);
   const priority = intField(b, "priority", 1, DEFAULT_WALLET_PRIORITY, issues);
+  // The initial transactions' own priority (invoice.md §11.3), not the wallet's.
+  const transactionPriority = intField(b, "transaction_priority", 1, DEFAULT_WALLET_PRIORITY, issues);
   const lo = intField(b, "paid_top_up_min_amount_cents", 1, Number.MAX_SAFE_INTEGER, issues);
   const hi = intField(b, "paid_top_up_max_amount_cents", 1, Number.MAX_SAFE_INTEGER, issues);
   if (lo !== null && hi !== null && hi < lo) issues.push(issue("value_is_out_of_range", ["paid_top_up_max_amount_cents"]));
@@ -115,7 +117,7 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
   };
   return walletTopUp(
     { wallet, transactions: [] },
-    { paid_credits: paid, granted_credits: granted, voided_credits: null, source: "manual", name: txName, metadata: txMeta },
+    { paid_credits: paid, granted_credits: granted, voided_credits: null, source: "manual", name: txName, metadata: txMeta, priority: transactionPriority ?? DEFAULT_WALLET_PRIORITY },
     ctx.at,
   );
 }

@@ -21,11 +21,21 @@ function ruleJson(r: RecurringTransactionRule): Json {
     started_at: time(r.started_at), created_at: time(r.created_at), expiration_at: time(r.expiration_at),
     invoice_requires_successful_payment: r.invoice_requires_successful_payment, ignore_paid_top_up_limits: r.ignore_paid_top_up_limits,
     transaction_name: r.transaction_name, transaction_metadata: r.transaction_metadata.map((kv) => ({ ...kv })),
+    grants_target_top_up: r.grants_target_top_up,
+    applied_invoice_custom_sections: [], payment_method: PAYMENT_METHOD(), purchase_order_number: null,
   };
 }
 
-/** `{wallet}` of `fetch_wallet` / `create_wallet`. */
-export function walletJson(w: Wallet): Json {
+/** What a wallet's objects show beside its own fields: the billing entity it belongs to. */
+export interface WalletJsonContext {
+  readonly billing_entity_code: string;
+}
+
+const DEFAULT_CONTEXT: WalletJsonContext = { billing_entity_code: "default" };
+const PAYMENT_METHOD = (): Json => ({ payment_method_type: "provider", payment_method_id: null });
+
+/** `{wallet}` of `fetch_wallet` / `create_wallet` (objects.md §4; `metadata` absent when none). */
+export function walletJson(w: Wallet, ctx: WalletJsonContext = DEFAULT_CONTEXT): Json {
   return {
     svc_id: w.svc_id, svc_customer_id: w.svc_customer_id, external_customer_id: w.external_customer_id,
     status: w.status, currency: w.currency, rate_amount: toDecimalString(w.rate_amount), name: w.name, code: w.code, priority: w.priority,
@@ -38,13 +48,17 @@ export function walletJson(w: Wallet): Json {
     last_balance_sync_at: time(w.last_balance_sync_at), last_consumed_credit_at: time(w.last_consumed_credit_at),
     applies_to: { fee_types: [...w.allowed_fee_types], billable_metric_codes: [...w.billable_metric_codes] },
     paid_top_up_min_amount_cents: num(w.paid_top_up_min_amount_cents), paid_top_up_max_amount_cents: num(w.paid_top_up_max_amount_cents),
-    metadata: w.metadata === null ? null : { ...w.metadata },
-    recurring_transaction_rules: w.recurring_transaction_rules.map(ruleJson),
+    metadata: w.metadata === null ? undefined : { ...w.metadata },
+    recurring_transaction_rules: w.recurring_transaction_rules.filter((r) => r.status === "active").map(ruleJson),
+    applied_invoice_custom_sections: [],
+    payment_method: PAYMENT_METHOD(),
+    billing_entity_code: ctx.billing_entity_code,
+    purchase_order_number: null,
   };
 }
 
 /** One entry of `wallet_transactions`; `remaining_credit_amount = remaining / S / rate`. */
-export function walletTransactionJson(t: WalletTransaction, w: Wallet): Json {
+export function walletTransactionJson(t: WalletTransaction, w: Wallet, ctx: WalletJsonContext = DEFAULT_CONTEXT): Json {
   return {
     svc_id: t.svc_id, svc_wallet_id: t.svc_wallet_id, status: t.status, source: t.source,
     transaction_status: t.transaction_status, transaction_type: t.transaction_type,
@@ -54,5 +68,7 @@ export function walletTransactionJson(t: WalletTransaction, w: Wallet): Json {
     name: t.name, svc_voided_invoice_id: t.svc_voided_invoice_id,
     invoice_requires_successful_payment: t.invoice_requires_successful_payment, metadata: t.metadata.map((kv) => ({ ...kv })),
     created_at: formatInstant(t.created_at), settled_at: time(t.settled_at), failed_at: time(t.failed_at),
+    priority: t.priority, svc_invoice_id: t.svc_invoice_id, svc_credit_note_id: t.svc_credit_note_id,
+    applied_invoice_custom_sections: [], payment_method: PAYMENT_METHOD(), billing_entity_code: ctx.billing_entity_code, purchase_order_number: null,
   };
 }

@@ -9,5 +9,5 @@ export function createCreditNote(sim: Sim, step: Step): Answer {
   if (inv === undefined) return refusal("invoice_not_found");
   const note = fromResult(sim.invoicing.createNote(inv, step.body, step.at));
   if (isRefusal(note)) return note;
-  return { credit_note: creditNoteJson(note) };
+  return { credit_note: creditNoteJson(note, { invoice: inv, organization: sim.catalog.organization }) };
 }

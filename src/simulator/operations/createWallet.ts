@@ -20,5 +20,5 @@ export function createWallet(sim: Sim, step: Step): Answer {
     issueCreditInvoices(sim, customer, credit_invoices, step.at);
   }
   flushWalletWebhooks(sim);
-  return { wallet: walletJson(account.wallet) };
+  return { wallet: walletJson(account.wallet, sim.wallets.jsonContext) };
 }

@@ -15,5 +15,5 @@ export function createWalletTransaction(sim: Sim, step: Step): Answer {
   const customer = sim.customerById(account.wallet.svc_customer_id);
   if (customer !== undefined) issueCreditInvoices(sim, customer, credit_invoices, step.at);
   flushWalletWebhooks(sim);
-  return { wallet_transactions: transactions.map((t) => walletTransactionJson(t, account.wallet)) };
+  return { wallet_transactions: transactions.map((t) => walletTransactionJson(t, account.wallet, sim.wallets.jsonContext)) };
 }
