@@ -16,6 +16,7 @@ import type { Sim } from "./sim.js";
 import type { Customer, Subscription } from "./state.js";
 import { startFixedCharges } from "./subscriptionFixedCharges.js";
 import { terminate } from "./terminations.js";
+import { subscriptionWebhook } from "./webhooks.js";
 import { nextIntervalOf, runIntervalRules, runWalletJobs } from "./walletRules.js";
 
 /**
@@ -195,6 +196,7 @@ export function startSubscription(sim: Sim, s: Subscription, at: Instant): void 
   s.billed_until = at;
   const earlier = sim.subscriptions.filter((x) => x.external_id === s.external_id && x.started_at !== null).map((x) => x.started_at!);
   s.initial_started_at = Math.min(...earlier) as Instant;
+  subscriptionWebhook(sim, "subscription.started", s, at);
   // Pay-in-advance fixed charges the starting invoice does not carry get their own (arrears plan, or in trial).
   startFixedCharges(sim, s, at);
   // A plan paid in advance bills its first period when it starts, or when its trial ends.

@@ -84,6 +84,8 @@ export class Invoicing implements InvoiceBook {
     const entry = { line: { ...invoiceLines([{ billed, run }], this.ctx.organization)[0]!, created_at: run.at }, payment: newFeePayment() };
     this.entries.push(entry);
     push(this.standaloneByCustomer, run.subscription.customer, entry);
+    // Announced when created (invoice.md §1.5): the event's step, or the run that renews it.
+    this.webhooks.push({ type: "fee.created", at: formatInstant(run.at), object: standaloneFeeJson(entry) });
   }
 
   /** The customer's fees without invoice, in creation order. */
@@ -133,7 +135,10 @@ export class Invoicing implements InvoiceBook {
     // A credit invoice that needs its payment first stays `open`, with no webhook (§11.3).
     if (oneOff?.open === true) inv.status = "open";
     else if (!dates.draft) this.close(inv, at);
-    else this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: this.invoiceJson(inv, at) });
+    else {
+      const json = this.invoiceJson(inv, at);
+      this.webhooks.push({ type: "invoice.drafted", at: formatInstant(at), object: json }, { type: "invoice.ready_to_finalize", at: formatInstant(at), object: json });
+    }
     return inv;
   }
 
@@ -187,7 +192,13 @@ export class Invoicing implements InvoiceBook {
       this.numberFinal(inv);
       // Notes issued on the draft (a termination during the grace period) are final with it (§10.1).
       this.creditNotes = finalizeDraftCreditNotes(this.creditNotes, inv.svc_id);
-      this.webhooks.push({ type: inv.invoice_type === "credit" ? "invoice.paid_credit_added" : "invoice.created", at: formatInstant(at), object: this.invoiceJson(inv, at) });
+      const json = this.invoiceJson(inv, at);
+      // The fees of a pay-in-advance charge or fixed-charge invoice are announced just before it (invoice.md §1.5).
+      if (inv.fixed_lines !== null && inv.invoice_type === "subscription") {
+        for (const f of (json as { fees: readonly unknown[] }).fees) this.webhooks.push({ type: "fee.created", at: formatInstant(at), object: f });
+      }
+      const type = inv.invoice_type === "credit" ? "invoice.paid_credit_added" : inv.invoice_type === "one_off" ? "invoice.one_off_created" : "invoice.created";
+      this.webhooks.push({ type, at: formatInstant(at), object: json });
     }
   }
 
@@ -241,7 +252,9 @@ export class Invoicing implements InvoiceBook {
     if (status === undefined || status === null) return "ok";
     if (status !== "pending" && status !== "succeeded" && status !== "failed") return "invalid_value";
     if (inv.status === "draft") return "payment_status_update_on_draft_invoice";
+    const changed = status !== inv.payment_status;
     setInvoicePayment(inv, status, at);
+    if (changed) this.webhooks.push({ type: "invoice.payment_status_updated", at: formatInstant(at), object: this.invoiceJson(inv, at) });
     // A credit invoice's outcome settles or fails its purchase, in the wallet jobs (§1.1 Payments).
     if (inv.invoice_type === "credit" && status !== "pending") this.ctx.wallets.payments.push({ svc_invoice_id: inv.svc_id, status });
     return "ok";
@@ -254,6 +267,7 @@ export class Invoicing implements InvoiceBook {
     inv.updated_at = at;
     if (inv.total_paid_amount_cents + this.offsetOf(inv) >= inv.totals.total_amount_cents && inv.payment_status !== "succeeded") {
       setInvoicePayment(inv, "succeeded", at);
+      this.webhooks.push({ type: "invoice.payment_status_updated", at: formatInstant(at), object: this.invoiceJson(inv, at) });
       if (inv.invoice_type === "credit") this.ctx.wallets.payments.push({ svc_invoice_id: inv.svc_id, status: "succeeded" });
     }
     return "ok";

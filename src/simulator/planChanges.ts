@@ -18,6 +18,7 @@ import type { Subscription } from "./state.js";
 import { type Answer, fromResult, isRefusal, type Refusal } from "./refusal.js";
 import type { Step } from "./steps.js";
 import { newSubscription, subscriptionJson } from "./subscriptionRecord.js";
+import { subscriptionWebhook } from "./webhooks.js";
 
 /** A plan change checked: what `applyPlanChange` does, computed before anything changes. */
 export interface PlanChange {
@@ -85,7 +86,11 @@ export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
   sim.addSubscription(s);
   live.next = s;
   live.change = kind === "downgrade" ? "downgrade" : "upgrade";
-  if (live.change === "downgrade") return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
+  if (live.change === "downgrade") {
+    // The downgrade is scheduled: the current subscription is updated (contract §4).
+    subscriptionWebhook(sim, "subscription.updated", live, step.at);
+    return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
+  }
   live.status = "terminated";
   live.terminated_at = step.at;
   if (note !== undefined) sim.invoicing.addNote(note, step.at);
@@ -99,6 +104,8 @@ export function switchTo(sim: Sim, s: Subscription, old: Subscription, start: In
   s.started_at = start;
   s.billed_until = start;
   s.initial_started_at = old.initial_started_at ?? old.started_at;
+  subscriptionWebhook(sim, "subscription.terminated", old, start);
+  subscriptionWebhook(sim, "subscription.started", s, start);
   const runs: SubscriptionRun[] = [{ subscription: old, at: invoiceAt, reason: "terminating" }];
   const trial = trialEnd(s.initial_started_at ?? start, s.plan.trial_period);
   const advancePlan = s.plan.pay_in_advance && (old.change === "downgrade" || trial === null || trial.trial_end <= start);

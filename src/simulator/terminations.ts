@@ -10,6 +10,7 @@ import { fromResult, isRefusal, type Refusal } from "./refusal.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import { issueAdvanceCharges } from "./advanceCharges.js";
+import { subscriptionWebhook } from "./webhooks.js";
 
 /**
  * Ends a subscription at `at` (a step, or its `ending_at`): pending → canceled; active →
@@ -21,6 +22,7 @@ export function terminate(sim: Sim, s: Subscription, at: Instant, invoice: "gene
     cancelNext(s, at);
     s.status = "canceled";
     s.canceled_at = at;
+    subscriptionWebhook(sim, "subscription.terminated", s, at);
     return undefined;
   }
   // The credit note of a plan paid in advance comes first (the final invoice can use it); it is
@@ -34,6 +36,7 @@ export function terminate(sim: Sim, s: Subscription, at: Instant, invoice: "gene
   s.on_termination_invoice = invoice;
   // Recorded for a plan paid in advance, the only one a credit note concerns.
   s.on_termination_credit_note = s.plan.pay_in_advance ? creditNote : null;
+  subscriptionWebhook(sim, "subscription.terminated", s, at);
   if (note !== undefined) sim.invoicing.addNote(note, at);
   if (invoice === "generate") sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "terminating" }], at);
   // The paid non-invoiceable fees are regrouped at the termination too (invoice.md §1.4; Lago's advance_charges_dates scenario).

@@ -136,6 +136,8 @@ export class Wallets {
     if (!parsed.ok) return parsed;
     const r = parsed.value;
     this.add(r.account);
+    // `wallet.created` before the initial transactions' entries (contract §4).
+    this.webhooks.push({ type: "wallet.created", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext) });
     this.changedCustomers.add(r.account.wallet.svc_customer_id);
     this.record(r.transactions);
     return parsed;
@@ -144,7 +146,10 @@ export class Wallets {
   /** The wallet updated, or the issues that refuse it, with nothing changed. */
   updateWallet(account: WalletAccount, body: Record<string, unknown>, customer: Customer, at: Instant, metricCodes: ReadonlySet<string>): Result<Wallet> {
     const r = parseUpdateWallet(body, account.wallet, { at, metric_codes: metricCodes, customer_wallets: this.of(customer).map((a) => a.wallet) });
-    if (r.ok) this.update([{ ...account, wallet: r.value }]);
+    if (r.ok) {
+      this.update([{ ...account, wallet: r.value }]);
+      this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.value, this.jsonContext) });
+    }
     return r;
   }
 
@@ -158,6 +163,7 @@ export class Wallets {
   terminate(account: WalletAccount, at: Instant): Wallet {
     const wallet = terminateWallet(account.wallet, at);
     this.update([{ ...account, wallet }]);
+    this.webhooks.push({ type: "wallet.terminated", at: formatInstant(at), object: walletJson(wallet, this.jsonContext) });
     return wallet;
   }
 

@@ -13,6 +13,7 @@ import { type Answer, invalid } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Customer } from "../state.js";
 import type { Step } from "../steps.js";
+import { emitWebhook } from "../webhooks.js";
 
 export function createCustomer(sim: Sim, step: Step): Answer {
   const r = parseCatalogObject("customer", step.body);
@@ -44,5 +45,7 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   sim.addCustomer(customer);
   // Its drafts follow the new grace period (finalized now if it has ended).
   if (regrace) sim.invoicing.regrace(customer, step.at);
-  return { customer: customerObject(customer, sim.catalog.organization, false) };
+  const object = customerObject(customer, sim.catalog.organization, false);
+  emitWebhook(sim, existing === undefined ? "customer.created" : "customer.updated", step.at, object);
+  return { customer: object };
 }

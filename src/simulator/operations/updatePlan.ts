@@ -23,6 +23,7 @@ import { type Answer, invalid, invalidField, isRefusal, type Refusal, refusal } 
 import type { Sim } from "../sim.js";
 import type { Subscription } from "../state.js";
 import { isObj, type Obj, type Step } from "../steps.js";
+import { emitWebhook } from "../webhooks.js";
 
 const live = (s: Subscription): boolean => s.status === "active" || s.status === "pending";
 
@@ -149,6 +150,7 @@ export function updatePlan(sim: Sim, step: Step): Answer {
     if (inv.status === "draft" && inv.runs.some((r) => r.subscription.plan === next || r.subscription.plan.parent_id === old.svc_id)) sim.invoicing.refresh(inv, step.at);
   }
   sim.advance(step.at);
+  emitWebhook(sim, "plan.updated", step.at, planJson(next));
   return { plan: planJson(next) };
 }
 

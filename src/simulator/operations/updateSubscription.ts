@@ -14,6 +14,7 @@ import type { Obj, Step } from "../steps.js";
 import { applyFixedChargeUpdate } from "../subscriptionFixedCharges.js";
 import { subscriptionJson } from "../subscriptionRecord.js";
 import { TERMINATION_OPTIONS } from "../terminations.js";
+import { subscriptionWebhook } from "../webhooks.js";
 
 export function updateSubscription(sim: Sim, step: Step): Answer {
   const inner = step.body["subscription"];
@@ -73,5 +74,6 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
     if (subscriptionAt <= step.at) sim.start(s, step.at);
   }
   sim.advance(step.at);
+  subscriptionWebhook(sim, "subscription.updated", s, step.at);
   return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
 }

@@ -26,7 +26,7 @@ describe("review: lifetime-usage alerts are never evaluated", () => {
 
   it("control: a current_usage_amount alert on the same usage (300 cents) triggers", () => {
     const r = run("current_usage_amount");
-    expect(r.webhooks.map((w) => w.type)).toEqual(["alert.triggered"]);
+    expect(r.webhooks.map((w) => w.type).filter((t) => t.startsWith("alert."))).toEqual(["alert.triggered"]);
     expect((r.responses[4]!["alert"] as Alert).previous_value).toBe("300.0");
   });
 
@@ -36,7 +36,7 @@ describe("review: lifetime-usage alerts are never evaluated", () => {
   it("a lifetime_usage_amount alert crosses its threshold", () => {
     const r = run("lifetime_usage_amount");
     expect(r.responses[2]).toHaveProperty("alert");
-    expect(r.webhooks.map((w) => w.type)).toEqual(["alert.triggered"]);
+    expect(r.webhooks.map((w) => w.type).filter((t) => t.startsWith("alert."))).toEqual(["alert.triggered"]);
     expect((r.responses[4]!["alert"] as Alert).previous_value).toBe("300.0");
   });
 });
