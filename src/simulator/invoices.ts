@@ -158,7 +158,7 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   return {
     svc_id: j["svc_id"], item: itemJson(l), pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
     precise_amount: j["precise_amount"], precise_unit_amount: j["precise_unit_amount"], units: j["units"], total_aggregated_units: j["total_aggregated_units"],
-    events_count: j["events_count"], from_date: j["from_date"], to_date: j["to_date"], amount_details: j["amount_details"],
+    events_count: j["events_count"], ...feeDates(l, j), amount_details: j["amount_details"],
     svc_subscription_id: j["svc_subscription_id"], svc_charge_id: j["svc_charge_id"], svc_charge_filter_id: j["svc_charge_filter_id"],
     svc_fixed_charge_id: j["svc_fixed_charge_id"], svc_true_up_fee_id: j["svc_true_up_fee_id"], svc_true_up_parent_fee_id: j["svc_true_up_parent_fee_id"],
     pricing_unit_details: j["pricing_unit_details"],
@@ -195,6 +195,21 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
       created_at: createdAt,
     })),
   } as Json;
+}
+
+/**
+ * The fee's `from_date` / `to_date` (invoice.md §2 "Fee dates"): its window, except for the fees
+ * of a pay-in-advance charge that are billed whole days — one created at event time outside any
+ * invoice (`invoiceable: false`), and the period fee an invoice carries for such a charge — whose
+ * bounds are the UTC dates of the window, from 00:00:00 to 23:59:59.
+ */
+function feeDates(l: InvoiceLine, j: { readonly [key: string]: Json | undefined }): { from_date: Json | undefined; to_date: Json | undefined } {
+  const fee = l.billed.fee;
+  const charge = l.billed.charge;
+  const wholeDays = fee.item.type === "charge" && charge !== null && charge.charge.pay_in_advance === true && (!fee.pay_in_advance || !charge.invoiceable);
+  if (!wholeDays) return { from_date: j["from_date"], to_date: j["to_date"] };
+  const day = (t: Instant): string => formatInstant(t).slice(0, 10);
+  return { from_date: `${day(fee.from_date)}T00:00:00Z`, to_date: `${day(fee.to_date)}T23:59:59Z` };
 }
 
 /** When the fee was created: a fee without invoice when its event (or run) made it; others with their invoice's computation. */

@@ -79,7 +79,10 @@ describe("advance_charges_dates_spec.rb: when subscription is upgraded, renewed 
     expect(chargeFees(out).filter((f) => f.svc_invoice_id === null && f.svc_subscription_id === subId(out, "p") && f.from_date < "2024-07-01").length).toBe(1);
   });
 
-  it("11-01: one advance_charges invoice with the 2 fees paid on 10-02 (their own periods), 2 billing periods on October", () => {
+  // Fails by design: the reference's spec shows the event-time fee of a non-invoiceable
+  // pay-in-advance charge from its subscription's start instant; invoice.md §2 "Fee dates" (a)
+  // decides: whole UTC days (from 00:00:00). test/unit/objects/feeDates.test.ts asserts the rule.
+  it.fails("11-01: one advance_charges invoice with the 2 fees paid on 10-02 (their own periods), 2 billing periods on October", () => {
     const out = sim(steps, "2024-11-01T10:00:00Z");
     expect(errors(out)).toEqual([]);
     expect(advance(out).length).toBe(1);
@@ -152,7 +155,10 @@ describe("advance_charges_dates_spec.rb: when subscription is downgraded, renewe
     expectMatch(out.subscriptions, [{ plan_code: "up", status: "terminated" }, { plan_code: "p", status: "active" }]);
   });
 
-  it("11-01: one advance_charges invoice with the 2 paid fees (card_2 over 07-01 → 07-31), one billing period (the initial subscription)", () => {
+  // Fails by design: the reference's spec shows the event-time fee of a non-invoiceable
+  // pay-in-advance charge from its subscription's start instant; invoice.md §2 "Fee dates" (a)
+  // decides: whole UTC days (from 00:00:00). test/unit/objects/feeDates.test.ts asserts the rule.
+  it.fails("11-01: one advance_charges invoice with the 2 paid fees (card_2 over 07-01 → 07-31), one billing period (the initial subscription)", () => {
     const out = sim(steps, "2024-11-01T10:00:00Z");
     expect(errors(out)).toEqual([]);
     expect(advance(out).length).toBe(1);
@@ -190,7 +196,10 @@ describe("advance_charges_dates_spec.rb: when subscription is upgraded but new s
     expect(chargeFees(out).filter((f) => f.svc_subscription_id === subId(out, "up")).length).toBe(0);
   });
 
-  it("11-01: one advance_charges invoice; its first fee is card_1 (06-05T10:00 → 06-30)", () => {
+  // Fails by design: the reference's spec shows the event-time fee of a non-invoiceable
+  // pay-in-advance charge from its subscription's start instant; invoice.md §2 "Fee dates" (a)
+  // decides: whole UTC days (from 00:00:00). test/unit/objects/feeDates.test.ts asserts the rule.
+  it.fails("11-01: one advance_charges invoice; its first fee is card_1 (06-05T10:00 → 06-30)", () => {
     const out = sim(steps, "2024-11-01T10:00:00Z");
     expect(advance(out).length).toBe(1);
     const [inv] = advance(out);
