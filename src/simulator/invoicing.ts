@@ -159,9 +159,13 @@ export class Invoicing implements InvoiceBook {
    */
   preview(customer: Customer, runs: readonly SubscriptionRun[], at: Instant): InvoiceRecord {
     const tz = this.ctx.timezoneOf(customer);
+    // Dated as the invoice it previews would be: the customer's grace period and issuing-date settings (§15).
     const dates = issuingDates({
-      invoice_at: at, timezone: tz, kind: "non_recurring", invoice_grace_period: 0,
+      invoice_at: at, timezone: tz, kind: runs.every((r) => r.reason === "periodic") ? "recurring" : "non_recurring",
+      invoice_grace_period: customer.invoice_grace_period ?? this.ctx.organization.invoice_grace_period,
       net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
+      ...(customer.issuing_date_anchor == null ? {} : { anchor: customer.issuing_date_anchor }),
+      ...(customer.issuing_date_adjustment == null ? {} : { adjustment: customer.issuing_date_adjustment }),
     });
     const inv = newInvoiceRecord({
       svc_id: stableId("invoice", customer.external_id, "preview", at), number: "PREVIEW", sequential_id: 0, customer,
