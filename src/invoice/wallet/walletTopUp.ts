@@ -58,7 +58,7 @@ export function walletTopUp(account: WalletAccount, req: WalletTransactionReques
   const granted = floorCredits(req.granted_credits ?? ZERO);
   const voided = floorCredits(req.voided_credits ?? ZERO);
   const paidValue = creditsToMoney(paid, wallet.rate_amount, wallet.currency, true);
-  const grantedValue = creditsToMoney(granted, wallet.rate_amount, wallet.currency, false);
+  const grantedValue = creditsToMoney(granted, wallet.rate_amount, wallet.currency, true);
   if (paid.gt(ZERO)) {
     if (paidValue.amount_cents === 0n) issues.push(issue("amount_rounds_to_zero", ["paid_credits"]));
     else if (req.ignore_paid_top_up_limits !== true) {

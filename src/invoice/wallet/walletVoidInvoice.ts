@@ -27,7 +27,7 @@ export function recreditVoidedInvoice(account: WalletAccount, svcInvoiceId: stri
   const created: WalletTransaction[] = [];
   for (const o of outbound) {
     const { wallet } = acc;
-    const value = creditsToMoney(o.credit_amount, wallet.rate_amount, wallet.currency, false);
+    const value = creditsToMoney(o.credit_amount, wallet.rate_amount, wallet.currency, true);
     const t = buildTransaction(acc, { kind: "granted", value, at, svc_voided_invoice_id: svcInvoiceId });
     acc = appendTransaction({ wallet: increaseBalance(wallet, t, at, true), transactions: acc.transactions }, t);
     created.push(t);

@@ -57,7 +57,11 @@ describe("wallets/topup_with_rounding_spec.rb", () => {
     expect(Number(out.responses[4]!.wallet!.credits_balance)).toBe(17.97);
   });
 
-  it("does not round granted credits (credit_amount 17.96999, amount 17.97)", () => {
+  // Fails by design: this reference spec keeps the floored request as a granted transaction's
+  // credit_amount; invoice.md §11.2 decides: granted credits go through their money value as paid
+  // ones do (17.97), only voided credits keep the floored request.
+  // test/unit/invoice/walletGrantedCredits.test.ts asserts the rule.
+  it.fails("does not round granted credits (credit_amount 17.96999, amount 17.97)", () => {
     const out = run({
       organization: org(), ...empty,
       steps: [
