@@ -7,7 +7,7 @@ import { flushWalletWebhooks, issueCreditInvoices } from "../creditInvoices.js";
 import { type Answer, invalid } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Step } from "../steps.js";
-import { metricCodes } from "../walletBalances.js";
+import { metricCodes, refreshOngoing } from "../walletBalances.js";
 
 export function createWallet(sim: Sim, step: Step): Answer {
   const id = step.body["external_customer_id"];
@@ -20,5 +20,7 @@ export function createWallet(sim: Sim, step: Step): Answer {
     issueCreditInvoices(sim, customer, credit_invoices, step.at);
   }
   flushWalletWebhooks(sim);
-  return { wallet: walletJson(account.wallet, sim.wallets.jsonContext) };
+  // The answer shows the wallet after the call: its ongoing figures recomputed at once (invoice.md §11.3).
+  if (customer !== undefined) refreshOngoing(sim, customer, step.at);
+  return { wallet: walletJson(sim.wallets.find(account.wallet.svc_id)!.wallet, sim.wallets.jsonContext) };
 }

@@ -41,3 +41,16 @@ describe("granted credits through their money value", () => {
     expect((out.wallet_transactions[0] as Obj)).toMatchObject({ amount: "1", credit_amount: "0.33333" });
   });
 });
+
+describe("the state right after a call (invoice.md §11.3)", () => {
+  it("create_wallet answers its ongoing figures already recomputed: ongoing = balance − ongoing usage", () => {
+    const out = simulate({
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      steps: [
+        { at: T0, op: "create_customer", body: { external_id: "a", currency: "EUR" } },
+        { at: T0, op: "create_wallet", body: { external_customer_id: "a", currency: "EUR", rate_amount: "1", granted_credits: "100" } },
+      ],
+    });
+    expect((out.responses[1] as Obj)["wallet"]).toMatchObject({ balance_cents: 10000, ongoing_usage_balance_cents: 0, ongoing_balance_cents: 10000, credits_ongoing_balance: "100" });
+  });
+});
