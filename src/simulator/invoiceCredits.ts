@@ -60,7 +60,7 @@ export function applyInvoiceCredits(
       const updated = new Map(r.consumed.credit_notes.map((n) => [n.svc_id, n]));
       book.creditNotes = book.creditNotes.map((n) => updated.get(n.svc_id) ?? n);
     }
-    if (r.consumed.wallets !== null) book.ctx.wallets.update(r.consumed.wallets.accounts, r.consumed.wallets.transactions);
+    if (r.consumed.wallets !== null) book.ctx.wallets.update(r.consumed.wallets.accounts, r.consumed.wallets.transactions, at);
   }
   inv.lines = r.lines;
   inv.computed_at = at;

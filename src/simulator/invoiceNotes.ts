@@ -46,7 +46,7 @@ function debitPurchase(book: InvoiceBook, inv: InvoiceRecord, note: CreditNote, 
   const p = book.ctx.wallets.purchaseOf(inv.svc_id);
   if (p === undefined) return;
   const r = voidWalletCents(p.account, note.total_amount_cents, at, { svc_inbound_transaction_id: p.svc_transaction_id, svc_credit_note_id: note.svc_id });
-  if (r.transaction !== null) book.ctx.wallets.update([r.account], [r.transaction]);
+  if (r.transaction !== null) book.ctx.wallets.update([r.account], [r.transaction], at);
 }
 
 /** `estimate_credit_note` (§10.5): nothing changes. */
@@ -99,7 +99,7 @@ export function voidInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant, 
   if (notes.value.recredit_wallets) {
     for (const account of book.ctx.wallets.of(inv.customer)) {
       const r = recreditVoidedInvoice(account, inv.svc_id, at);
-      book.ctx.wallets.update([r.account], r.transactions);
+      book.ctx.wallets.update([r.account], r.transactions, at);
     }
   }
   inv.status = "voided";

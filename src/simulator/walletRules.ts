@@ -74,7 +74,7 @@ export function topUp(sim: Sim, a: WalletAccount, req: WalletTransactionRequest,
     sim.warn(at, `wallet ${a.wallet.code}: the top-up of its recurring rule was refused (${r.issues.map((i) => i.code).join(", ")}), as the reference's job fails`);
     return;
   }
-  sim.wallets.update([r.value.account], r.value.transactions);
+  sim.wallets.update([r.value.account], r.value.transactions, at);
   const c = customerOf(sim, a);
   if (c !== undefined) issueCreditInvoices(sim, c, r.value.credit_invoices, at);
 }

@@ -56,14 +56,20 @@ export class Wallets {
   private readonly changedCustomers = new Set<string>();
 
   /** Replaces accounts by wallet id and logs the new transactions. */
-  update(accounts: readonly WalletAccount[], created: readonly WalletTransaction[] = []): void {
+  update(accounts: readonly WalletAccount[], created: readonly WalletTransaction[] = [], at?: Instant): void {
+    // `at`: when the balances moved (a refresh of the ongoing figures, which moves none, may leave it out).
+    const moved: Wallet[] = [];
     for (const a of accounts) {
       const i = this.place.get(a.wallet.svc_id);
       if (i === undefined) continue;
-      if (balancesDiffer(this.accounts[i]!.wallet, a.wallet)) this.changedCustomers.add(a.wallet.svc_customer_id);
+      const before = this.accounts[i]!.wallet;
+      if (balancesDiffer(before, a.wallet)) this.changedCustomers.add(a.wallet.svc_customer_id);
+      if (balanceMoved(before, a.wallet)) moved.push(a.wallet);
       this.accounts[i] = a;
     }
     this.record(created);
+    // Every balance increase or decrease is announced after the transactions that made it (contract §4).
+    for (const w of moved) this.webhooks.push({ type: "wallet.updated", at: formatInstant(at ?? w.created_at), object: walletJson(w, this.jsonContext) });
   }
 
   hasChanged(): boolean {
@@ -103,9 +109,10 @@ export class Wallets {
 
   /** A transaction changed (settled or failed): stored, with its `wallet_transaction.updated` webhook. */
   changed(account: WalletAccount, svcTransactionId: string, at: Instant): void {
-    this.update([account]);
     const t = account.transactions.find((x) => x.svc_id === svcTransactionId)!;
     this.webhooks.push({ type: "wallet_transaction.updated", at: formatInstant(at), object: walletTransactionJson(t, account.wallet, this.jsonContext) });
+    // The settled purchase raises the balance: announced after its transaction.
+    this.update([account], [], at);
     if (t.status === "settled") this.queueCheck(account);
   }
 
@@ -140,6 +147,8 @@ export class Wallets {
     this.webhooks.push({ type: "wallet.created", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext) });
     this.changedCustomers.add(r.account.wallet.svc_customer_id);
     this.record(r.transactions);
+    // Granted credits settled at creation raise the balance from 0 (contract §4 `wallet.updated`).
+    if (r.account.wallet.balance_cents !== 0n) this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext) });
     return parsed;
   }
 
@@ -147,7 +156,7 @@ export class Wallets {
   updateWallet(account: WalletAccount, body: Record<string, unknown>, customer: Customer, at: Instant, metricCodes: ReadonlySet<string>): Result<Wallet> {
     const r = parseUpdateWallet(body, account.wallet, { at, metric_codes: metricCodes, customer_wallets: this.of(customer).map((a) => a.wallet) });
     if (r.ok) {
-      this.update([{ ...account, wallet: r.value }]);
+      this.update([{ ...account, wallet: r.value }], [], at);
       this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.value, this.jsonContext) });
     }
     return r;
@@ -156,13 +165,13 @@ export class Wallets {
   /** A top-up or void (`wallet_id` in the body), or the issues that refuse it, with nothing changed. */
   transact(body: Record<string, unknown>, at: Instant): Result<WalletTopUpResult> {
     const r = parseCreateWalletTransaction(body, this.find(body["wallet_id"]) ?? null, at);
-    if (r.ok) this.update([r.value.account], r.value.transactions);
+    if (r.ok) this.update([r.value.account], r.value.transactions, at);
     return r;
   }
 
   terminate(account: WalletAccount, at: Instant): Wallet {
     const wallet = terminateWallet(account.wallet, at);
-    this.update([{ ...account, wallet }]);
+    this.update([{ ...account, wallet }], [], at);
     this.webhooks.push({ type: "wallet.terminated", at: formatInstant(at), object: walletJson(wallet, this.jsonContext) });
     return wallet;
   }
@@ -186,6 +195,11 @@ export class Wallets {
   walletsJson(): unknown[] {
     return this.accounts.map((a) => walletJson(a.wallet, this.jsonContext));
   }
+}
+
+/** The balance itself (not the ongoing figures) went up or down. */
+function balanceMoved(a: Wallet, b: Wallet): boolean {
+  return a.balance_cents !== b.balance_cents || !a.credits_balance.eq(b.credits_balance);
 }
 
 function balancesDiffer(a: Wallet, b: Wallet): boolean {

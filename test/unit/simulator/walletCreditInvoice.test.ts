@@ -30,8 +30,8 @@ describe("simulate: the credit invoice of purchased wallet credits", () => {
     expect(purchased).toMatchObject({ status: "settled", settled_at: "2024-03-02T00:00:00Z" });
     expect(r.warnings).toEqual([]);
     expect(r.webhooks.map((w) => (w as Obj)["type"])).toEqual(
-      ["customer.created", "wallet.created", "wallet_transaction.created", "wallet_transaction.created", "invoice.paid_credit_added",
-        "invoice.payment_status_updated", "wallet_transaction.updated"]);
+      ["customer.created", "wallet.created", "wallet_transaction.created", "wallet_transaction.created", "wallet.updated",
+        "invoice.paid_credit_added", "invoice.payment_status_updated", "wallet_transaction.updated", "wallet.updated"]);
   });
 
   it("keeps the invoice open until paid when the purchase requires a successful payment, then finalizes it that day", () => {

@@ -65,7 +65,8 @@ describe("webhooks", () => {
 
   it("plans and wallets", () => {
     expect(types(hooks, "2024-03-06T00:00:00Z")).toEqual(["plan.updated"]);
-    expect(types(hooks, "2024-03-07T00:00:00Z")).toEqual(["wallet.created", "wallet_transaction.created"]);
+    // The granted credits settle at creation: the balance rises from 0, announced after the transaction.
+    expect(types(hooks, "2024-03-07T00:00:00Z")).toEqual(["wallet.created", "wallet_transaction.created", "wallet.updated"]);
     expect(types(hooks, "2024-03-08T00:00:00Z")).toEqual(["wallet.terminated"]);
   });
 });
