@@ -65,7 +65,7 @@ export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
     return { subscription: subscriptionJson(live, step.at, sim.catalog.organization) };
   }
   const kind = classifyPlanChange(live.plan, plan);
-  cancelNext(live, step.at);
+  cancelNext(sim, live, step.at);
   const s = newSubscription({
     svc_id: stableId("subscription", live.external_id, sim.subscriptions.filter((x) => x.external_id === live.external_id).length),
     external_id: live.external_id,
@@ -126,12 +126,13 @@ export function switchTo(sim: Sim, s: Subscription, old: Subscription, start: In
   issueAdvanceCharges(sim.invoicing, [old], invoiceAt);
 }
 
-/** A pending downgrade is cancelled by any later change or by a termination. */
-export function cancelNext(s: Subscription, at: Instant): void {
+/** A pending downgrade is cancelled by any later change or by a termination; its previous subscription is updated (contract §4). */
+export function cancelNext(sim: Sim, s: Subscription, at: Instant): void {
   if (s.next === null || s.next.status !== "pending") return;
   s.next.status = "canceled";
   s.next.canceled_at = at;
   s.next = null;
   s.change = null;
+  subscriptionWebhook(sim, "subscription.updated", s, at);
 }
 

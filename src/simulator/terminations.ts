@@ -19,7 +19,7 @@ import { subscriptionWebhook } from "./webhooks.js";
  */
 export function terminate(sim: Sim, s: Subscription, at: Instant, invoice: "generate" | "skip", creditNote: "credit" | "refund" | "offset" | "skip"): Refusal | undefined {
   if (s.status === "pending") {
-    cancelNext(s, at);
+    cancelNext(sim, s, at);
     s.status = "canceled";
     s.canceled_at = at;
     subscriptionWebhook(sim, "subscription.terminated", s, at);
@@ -30,7 +30,7 @@ export function terminate(sim: Sim, s: Subscription, at: Instant, invoice: "gene
   const computed = terminationNote(s, at, sim.timezoneOf(s.customer), creditNote, sim.invoicing.lastSubscriptionFee(s), sim.invoicing.creditNotes);
   const note = computed === undefined ? undefined : fromResult(computed);
   if (isRefusal(note)) return note;
-  cancelNext(s, at);
+  cancelNext(sim, s, at);
   s.status = "terminated";
   s.terminated_at = at;
   s.on_termination_invoice = invoice;

@@ -78,8 +78,8 @@ function sortValues(v: FilterValues): [string, string[]][] {
 function cancelObsoleteDowngrades(sim: Sim, old: Plan, next: Plan, at: Instant): void {
   for (const s of sim.subscriptions) {
     if (s.status !== "active" || s.next === null || s.next.status !== "pending") continue;
-    if (s.plan === old && next.amount_cents < s.next.plan.amount_cents) cancelNext(s, at);
-    else if (s.next.plan === old && next.amount_cents > s.plan.amount_cents) cancelNext(s, at);
+    if (s.plan === old && next.amount_cents < s.next.plan.amount_cents) cancelNext(sim, s, at);
+    else if (s.next.plan === old && next.amount_cents > s.plan.amount_cents) cancelNext(sim, s, at);
   }
 }
 

@@ -69,4 +69,16 @@ describe("webhooks", () => {
     expect(types(hooks, "2024-03-07T00:00:00Z")).toEqual(["wallet.created", "wallet_transaction.created", "wallet.updated"]);
     expect(types(hooks, "2024-03-08T00:00:00Z")).toEqual(["wallet.terminated"]);
   });
+
+  it("a pending downgrade canceled (here by a termination) updates its previous subscription first", () => {
+    const out2 = simulate({ ...base, steps: [
+      { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "b", external_id: "s2", plan_code: "big" } },
+      { at: "2024-03-05T00:00:00Z", op: "create_subscription", body: { external_customer_id: "b", external_id: "s2", plan_code: "small" } },
+      { at: "2024-03-10T00:00:00Z", op: "terminate_subscription", body: { external_id: "s2" } },
+    ] });
+    const at10 = (out2.webhooks as unknown as Hook[]).filter((h) => h.at === "2024-03-10T00:00:00Z");
+    expect(at10.slice(0, 2).map((h) => [h.type, h.object["plan_code"], h.object["next_plan_code"]])).toEqual([
+      ["subscription.updated", "big", null], ["subscription.terminated", "big", null],
+    ]);
+  });
 });
