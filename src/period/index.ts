@@ -15,6 +15,7 @@ export {
   type BillingPeriod,
 } from "./types.js";
 export { computeBillingPeriod } from "./billingPeriod.js";
+export { formatDate } from "./_date.js";
 export {
   type DateRange,
   scheduleOf,

@@ -6,6 +6,7 @@ import { type Decimal, ZERO, isDecimal, toDecimalString } from "../core/decimal.
 import { type Instant, formatInstant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
 import { terminationCreditNoteDue, terminationCreditNoteFromPeriod, trialEnd } from "../fees/index.js";
+import { formatDate } from "../period/index.js";
 import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, type IssuedInvoice, createCreditNote } from "../invoice/index.js";
 import type { Organization } from "./catalogTypes.js";
 import { customerObject } from "./customerJson.js";
@@ -32,10 +33,7 @@ export function issuedInvoice(inv: InvoiceRecord, notes: readonly CreditNote[], 
   };
 }
 
-export const isoDay = (t: Instant, tz: string): string => {
-  const d = dateOf(t, tz);
-  return `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
-};
+export const isoDay = (t: Instant, tz: string): string => formatDate(dateOf(t, tz));
 
 export interface TerminationNoteSource {
   /** The last subscription fee of the subscription, with its invoice. */

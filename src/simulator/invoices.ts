@@ -156,7 +156,7 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const paid = feePaidAt(inv);
   const createdAt = feeCreatedAt(inv, l);
   return {
-    svc_id: j["svc_id"], item: itemJson(l), pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
+    svc_id: j["svc_id"], item: itemJson(l, j["item"] as { readonly [key: string]: Json }), pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
     precise_amount: j["precise_amount"], precise_unit_amount: j["precise_unit_amount"], units: j["units"], total_aggregated_units: j["total_aggregated_units"],
     events_count: j["events_count"], ...feeDates(l, j), amount_details: j["amount_details"],
     svc_subscription_id: j["svc_subscription_id"], svc_charge_id: j["svc_charge_id"], svc_charge_filter_id: j["svc_charge_filter_id"],
@@ -225,7 +225,7 @@ function feePaidAt(inv: InvoiceRecord | null): { succeeded_at: string | null; fa
 }
 
 /** The fee's `item` (objects.md §2): what it bills, by id and kind, its names and description. */
-function itemJson(l: InvoiceLine): Json {
+function itemJson(l: InvoiceLine, rendered: { readonly [key: string]: Json }): Json {
   const item = l.billed.fee.item;
   const s = l.run?.subscription;
   let id: string;
@@ -266,17 +266,11 @@ function itemJson(l: InvoiceLine): Json {
     type: item.type, code: item.code, name: item.name, description,
     invoice_display_name: item.invoice_display_name ?? item.name,
     filter_invoice_display_name: item.filter_invoice_display_name ?? null,
-    filters: item.filters == null ? null : copyFilterValues(item.filters),
+    filters: rendered["filters"] ?? null,
     grouped_by: { ...(item.grouped_by ?? {}) },
     svc_item_id: id, item_type: kind,
   };
 }
-
-const copyFilterValues = (f: Readonly<Record<string, readonly string[]>>): Json => {
-  const out: { [key: string]: Json } = {};
-  for (const k of Object.keys(f)) out[k] = [...f[k]!];
-  return out;
-};
 
 /**
  * What an invoice's JSON reads beside the record: the moment it is taken (`now`), the

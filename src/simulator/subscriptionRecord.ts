@@ -6,7 +6,7 @@ import type { Decimal } from "../core/decimal.js";
 import { formatInstant, type Instant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
 import { trialEnd } from "../fees/index.js";
-import { type BillingTime, computeBillingPeriod } from "../period/index.js";
+import { type BillingTime, computeBillingPeriod, formatDate } from "../period/index.js";
 import type { Organization } from "./catalogTypes.js";
 import type { FixedChargeLedger, SubscriptionStatus as Status, Subscription } from "./state.js";
 
@@ -111,7 +111,7 @@ export function subscriptionJson(s: Subscription, now: Instant, org: Organizatio
     on_termination_invoice: s.on_termination_invoice,
     created_at: formatInstant(s.created_at),
     // The switch happens when the current subscription period ends (periods.md §8).
-    downgrade_plan_date: downgrading && period !== null ? isoDate(dateOf(period.next_end_of_period as Instant, tz)) : null,
+    downgrade_plan_date: downgrading && period !== null ? formatDate(dateOf(period.next_end_of_period as Instant, tz)) : null,
     current_billing_period_started_at: period?.charges_period == null ? null : formatInstant(period.charges_period.start),
     current_billing_period_ending_at: period?.charges_period == null ? null : formatInstant((period.charges_period.end - 1000) as Instant),
     plan_amount_cents: Number(s.plan.amount_cents),
@@ -145,9 +145,6 @@ function currentPeriod(s: Subscription, now: Instant, tz: string): ReturnType<ty
     current_usage: true,
   });
 }
-
-const isoDate = (d: { year: number; month: number; day: number }): string =>
-  `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
 /** When the trial of `s` ended, if it has by `now` (and while it was live). */
 function trialEndedAt(s: Subscription, now: Instant): Instant | null {

@@ -7,7 +7,7 @@ import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
 import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
-import { computeBillingPeriod } from "../period/index.js";
+import { computeBillingPeriod, formatDate } from "../period/index.js";
 import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions} from "../usage/index.js";
 import { usageThresholdJson } from "./runs.js";
 import type { Plan } from "./catalog.js";
@@ -56,7 +56,7 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
     charges_duration_in_days: period.charges_duration_in_days,
     timezone: tz,
     currency: plan.currency,
-    issuing_date: isoDate(dateOf((period.next_end_of_period - 1) as Instant, tz)),
+    issuing_date: formatDate(dateOf((period.next_end_of_period - 1) as Instant, tz)),
     ids: { subscription_id: s.svc_id },
     options,
   };
@@ -111,9 +111,6 @@ export function selects(o: CurrentUsageOptions, ch: Plan["charges"][number]): bo
   if (o.charge_code !== undefined) return ch.code === o.charge_code;
   return ch.metric.code === o.metric_code;
 }
-
-export const isoDate = (d: { year: number; month: number; day: number }): string =>
-  `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
 /** The text options, each with its aliases, in the order they are checked. */
 const TEXT_OPTIONS: readonly (readonly string[])[] = [
