@@ -6,6 +6,7 @@
  * queued wallet jobs run) — and the activation of a subscription.
  */
 import type { Instant } from "../core/instant.js";
+import { startOfDayIn } from "../core/zone.js";
 import { trialEnd } from "../fees/index.js";
 import { walletExpiryInstant } from "../invoice/index.js";
 import { billNonInvoiceableFees } from "./advanceCharges.js";
@@ -189,21 +190,56 @@ function trialAlreadyBilled(sim: Sim, s: Subscription, at: Instant): boolean {
   )));
 }
 
-/** Activation at `at`: the clock reaching `subscription_at`, or the creation of one whose date has come (its anchor stays). */
-export function startSubscription(sim: Sim, s: Subscription, at: Instant): void {
+/**
+ * Activation (periods.md §1.1): the subscription becomes active with `started_at`, at `at` — the
+ * instant of the step or clock job that starts it (default: `started_at`, the clock reaching
+ * `subscription_at`); its `subscription.started` webhook and its next billing run are counted
+ * from `at`. `billed` (default true) bills it as a start at `at`: the starting invoice of a plan
+ * paid in advance, or the own invoice of its advance fixed charges. A back-dated start is not
+ * billed: its first bill is its next periodic run (or, for a plan paid in advance, the end of a
+ * trial still running at `at`).
+ */
+export function startSubscription(sim: Sim, s: Subscription, startedAt: Instant, at: Instant = startedAt, billed = true): void {
   s.status = "active";
-  s.started_at = at;
+  s.started_at = startedAt;
   s.billed_until = at;
   const earlier = sim.subscriptions.filter((x) => x.external_id === s.external_id && x.started_at !== null).map((x) => x.started_at!);
   s.initial_started_at = Math.min(...earlier) as Instant;
   subscriptionWebhook(sim, "subscription.started", s, at);
+  const trial = trialEnd(s.initial_started_at, s.plan.trial_period);
+  const inTrial = trial !== null && trial.trial_end > at;
+  if (!billed) {
+    if (s.plan.pay_in_advance && inTrial) s.trial_billing_at = trial.trial_end;
+    return;
+  }
   // Pay-in-advance fixed charges the starting invoice does not carry get their own (arrears plan, or in trial).
   startFixedCharges(sim, s, at);
   // A plan paid in advance bills its first period when it starts, or when its trial ends.
   if (!s.plan.pay_in_advance) return;
-  const trial = trialEnd(s.initial_started_at, s.plan.trial_period);
-  if (trial !== null && trial.trial_end > at) s.trial_billing_at = trial.trial_end;
+  if (inTrial) s.trial_billing_at = trial.trial_end;
   else sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "starting" }], at);
+}
+
+/**
+ * `create_subscription` of a new subscription (not a plan change) whose `subscription_at` has
+ * come by the call instant `at` (periods.md §1.1), compared by dates in the customer's zone:
+ * on the same day it starts at `subscription_at` and is billed as a start; on an earlier day
+ * (back-dated) it starts at `subscription_at`, or at the latest termination of a terminated
+ * subscription of the customer under the same external id whose final invoice was generated
+ * when that is later, and nothing is billed at creation. (A `subscription_at` later than `at`
+ * leaves it pending: the clock starts it.)
+ */
+export function startCreated(sim: Sim, s: Subscription, at: Instant): void {
+  const tz = sim.timezoneOf(s.customer);
+  if (startOfDayIn(s.subscription_at, tz) >= startOfDayIn(at, tz)) {
+    startSubscription(sim, s, s.subscription_at, at);
+    return;
+  }
+  let startedAt = s.subscription_at;
+  for (const x of sim.subscriptionsOf(s.customer)) {
+    if (x.external_id === s.external_id && x.status === "terminated" && x.on_termination_invoice === "generate" && x.terminated_at !== null && x.terminated_at > startedAt) startedAt = x.terminated_at;
+  }
+  startSubscription(sim, s, startedAt, at, false);
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
- * `create_subscription`: a new subscription (pending until `subscription_at`), or a plan
- * change of the live one under the same external id (planChanges.ts). The service creates the
+ * `create_subscription`: a new subscription — started at once when its `subscription_at` has
+ * come, back-dated or not (clock.ts `startCreated`, periods.md §1.1), else pending until then —
+ * or a plan change of the live one under the same external id (planChanges.ts). The service creates the
  * customer a subscription names when it does not exist yet. Answers `{subscription}`.
  */
 import { stableId } from "../../core/ids.js";
 import { type Instant, parseTimestamp } from "../../core/instant.js";
 import { parseCatalogObject } from "../../parse/schemas/index.js";
+import { startCreated } from "../clock.js";
 import { newCustomer } from "../customers.js";
 import { fixedChargeLedger } from "../fixedCharges.js";
 import { applyPlanChange, checkPlanChange } from "../planChanges.js";
@@ -56,7 +58,7 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   s.termination_options = { invoice: b.on_termination_invoice ?? null, credit_note: b.on_termination_credit_note ?? null };
   customer.currency ??= plan.currency;
   sim.addSubscription(s);
-  if (subscriptionAt <= step.at) sim.start(s, step.at);
+  if (subscriptionAt <= step.at) startCreated(sim, s, step.at);
   if (s.status === "active") sim.advance(step.at);
   return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
 }

@@ -3,10 +3,13 @@
  * {name, ending_at, subscription_at, plan_overrides}, status?}` (the fields may also be at
  * the top level). `status` `pending` picks the pending record, else the active one (the
  * pending one when none is active). `subscription_at` moves a pending subscription's anchor
- * and start (one whose new date has come starts now); `plan_overrides` give it a child plan.
+ * and start (one whose new date has come starts now, at that date, billed as a start only
+ * when it is today); `plan_overrides` give it a child plan.
  */
 import { type Instant, parseTimestamp } from "../../core/instant.js";
 import { IssueCollector } from "../../core/issue.js";
+import { startOfDayIn } from "../../core/zone.js";
+import { startSubscription } from "../clock.js";
 import { overridePlan, readOverrides, usePlan } from "../plans.js";
 import { type Answer, invalid, invalidField, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
@@ -71,7 +74,10 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
   if (subscriptionAt !== undefined && s.status === "pending" && s.previous === null) {
     s.subscription_at = subscriptionAt;
     s.billed_until = subscriptionAt;
-    if (subscriptionAt <= step.at) sim.start(s, step.at);
+    // Its date has come: it starts at its subscription_at (no clamp to a terminated predecessor),
+    // billed as a start only when that is today in the customer's zone (periods.md §1.1).
+    const tz = sim.timezoneOf(s.customer);
+    if (subscriptionAt <= step.at) startSubscription(sim, s, subscriptionAt, step.at, startOfDayIn(subscriptionAt, tz) === startOfDayIn(step.at, tz));
   }
   sim.advance(step.at);
   subscriptionWebhook(sim, "subscription.updated", s, step.at);

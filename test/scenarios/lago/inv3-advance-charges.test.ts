@@ -268,14 +268,9 @@ describe("invoices/recurring_fees_spec.rb: recurring fee invoice inclusion after
   const sim = (n: number, eventExtra: Json) => run({ plans, metrics: [sum], steps: steps(eventExtra).slice(0, n), until: now });
   const pastEvent = { timestamp: Date.parse("2024-12-23T03:55:00Z") / 1000 };
 
-  // MISMATCH (version conflict). The event timestamped a week back creates one fee of 1 unit from
-  // 2024-12-16T00:00:00Z (subscription_at's day) to 2024-12-31T23:59:59Z: Lago starts a back-dated
-  // subscription at its subscription_at. Actual: no fee — ratecard starts it at the creation instant
-  // (started_at 2024-12-30T03:55:00Z), so the 12-23 event is before the subscription. The visible
-  // vector scenario__subscriptions__terminate_recreate__recreated-keeps-anchor (the reference
-  // version of the vectors) starts a subscription with a past anchor at its creation; same conflict
-  // as customer-usage.test.ts "with start date in the past".
-  it.fails("the past event creates one fee: 1 unit, 2024-12-16 → 2024-12-31", () => {
+  // The subscription is back-dated (periods.md §1.1 case 3): started at its subscription_at
+  // 2024-12-16T03:55, so the event timestamped a week back belongs to it and bills its fee.
+  it("the past event creates one fee: 1 unit, 2024-12-16 → 2024-12-31", () => {
     const out = sim(3, pastEvent);
     const fees = chargeFees(out);
     expect(fees.length).toBe(1);

@@ -31,10 +31,10 @@ describe("simulate: update_subscription", () => {
     expect(r.invoices.map((i) => fees(i)[0])).toEqual([["subscription", 387, "vat"]]);
   });
 
-  it("a pending anchor moved to a date that has come starts the subscription now", () => {
+  it("a pending anchor moved to a date that has come starts the subscription now, at that date (periods.md §1.1)", () => {
     const r = run([customer(), subscribe({ subscription_at: "2024-04-10T00:00:00Z" }, "2024-03-05T00:00:00Z"),
       update("2024-03-06T00:00:00Z", { subscription_at: "2024-03-01T00:00:00Z" })]);
-    expect(r.responses[2]).toMatchObject({ subscription: { status: "active", subscription_at: "2024-03-01T00:00:00Z", started_at: "2024-03-06T00:00:00Z" } });
+    expect(r.responses[2]).toMatchObject({ subscription: { status: "active", subscription_at: "2024-03-01T00:00:00Z", started_at: "2024-03-01T00:00:00Z" } });
   });
 
   it("does not move an active subscription's anchor", () => {
