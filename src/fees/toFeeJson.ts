@@ -124,3 +124,11 @@ function plainRecord(o: Readonly<Record<string, unknown>>, path: (string | numbe
   for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = plainValue(v, [...path, k], integer);
   return out;
 }
+
+/**
+ * Charge properties (or any parsed record) as plain JSON, the way fees write their details:
+ * decimals as strings (integral range bounds as numbers), bigints as integers.
+ */
+export function plainJson(o: object): { [key: string]: FeeJsonValue } {
+  return plainRecord(o as Readonly<Record<string, unknown>>, [], integerOrText);
+}

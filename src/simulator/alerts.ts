@@ -9,6 +9,7 @@ import type { WalletAccount } from "../invoice/index.js";
 import { type Alert, type AlertMeasures, alertValue, currentUsage, fetchAlert, processAlert } from "../usage/index.js";
 import { isRefusal, type Refusal, refusal } from "./refusal.js";
 import type { Sim } from "./sim.js";
+import { metricJson } from "./catalogJson.js";
 import type { Customer } from "./state.js";
 import type { Obj } from "./steps.js";
 import { usageInput } from "./usage.js";
@@ -93,5 +94,9 @@ export function evaluate(sim: Sim, alert: Alert, value: Decimal | null, at: Inst
 /** An alert as the simulator answers it (objects.md §11): the rule's object, with the organization and the deprecated duplicate. */
 export function alertObject(sim: Sim, a: Alert): Record<string, unknown> {
   const json = fetchAlert(a) as unknown as Record<string, unknown>;
-  return Object.assign({}, json, { svc_organization_id: sim.catalog.organization.svc_id, subscription_external_id: json["external_subscription_id"] ?? null });
+  const metric = a.billable_metric === null ? undefined : sim.catalog.metrics.get(a.billable_metric.code);
+  return Object.assign({}, json, {
+    svc_organization_id: sim.catalog.organization.svc_id, subscription_external_id: json["external_subscription_id"] ?? null,
+    billable_metric: metric === undefined ? json["billable_metric"] ?? null : metricJson(metric, sim.catalogJson),
+  });
 }

@@ -9,6 +9,7 @@ import type { Charge } from "../charges/index.js";
 import type { FixedCharge, MetricFilters, UsageCharge } from "../fees/index.js";
 import type { CouponTemplate, Tax, UsageThreshold } from "../invoice/index.js";
 import type { Interval } from "../period/index.js";
+import type { Instant } from "../core/instant.js";
 
 /** The grouping key that carries an event's target wallet. */
 export const TARGET_WALLET = "target_wallet_code";
@@ -90,6 +91,8 @@ export interface Plan {
   readonly description?: string | null;
   /** A child plan (a subscription's `plan_overrides`): the svc id of the catalog plan it was copied from. */
   readonly parent_id?: string;
+  /** The last `update_plan` of it (its objects' `updated_at`); undefined: as created. */
+  readonly updated_at?: Instant;
 }
 
 export interface AddOn {
@@ -111,4 +114,6 @@ export interface Catalog {
   readonly taxes: ReadonlyMap<string, Tax>;
   /** `update_plan` replaces a plan here from its instant on. */
   readonly plans: Map<string, Plan>;
+  /** When the catalog's objects were created: the first step's instant (docs/simulator.md "Objects"). */
+  readonly created_at?: Instant;
 }

@@ -152,6 +152,25 @@ export function creditNoteJson(n: CreditNote, view: CreditNoteView): Json {
   };
 }
 
-export function estimatedNoteJson(e: EstimatedCreditNote): Json {
-  return JSON.parse(JSON.stringify(e, (_k, v: unknown) => (typeof v === "bigint" ? int(v) : isDecimal(v) ? toDecimalString(v) : v))) as Json;
+/** The credit note estimate (objects.md §3 "Estimate"): the invoice it is on, the amounts, items by fee, the taxes. */
+export function estimatedNoteJson(e: EstimatedCreditNote, inv: { readonly svc_id: string; readonly number: string }): Json {
+  return {
+    svc_invoice_id: inv.svc_id,
+    invoice_number: inv.number,
+    currency: e.currency,
+    taxes_amount_cents: int(e.taxes_amount_cents),
+    precise_taxes_amount_cents: str(e.precise_taxes_amount_cents),
+    sub_total_excluding_taxes_amount_cents: int(e.sub_total_excluding_taxes_amount_cents),
+    max_creditable_amount_cents: int(e.max_creditable_amount_cents),
+    max_refundable_amount_cents: int(e.max_refundable_amount_cents),
+    coupons_adjustment_amount_cents: int(e.coupons_adjustment_amount_cents),
+    precise_coupons_adjustment_amount_cents: str(e.precise_coupons_adjustment_amount_cents),
+    taxes_rate: Number(str(e.taxes_rate)),
+    items: e.items.map((i) => ({ amount_cents: int(i.amount_cents), svc_fee_id: i.fee_id })),
+    applied_taxes: e.taxes.map((t) => ({
+      svc_tax_id: t.tax.svc_id, tax_name: t.tax.name, tax_code: t.tax.code, tax_rate: Number(str(t.tax.rate)),
+      tax_description: t.tax.description ?? null, base_amount_cents: int(t.base_amount_cents), amount_cents: int(t.amount_cents),
+      amount_currency: e.currency,
+    })),
+  };
 }

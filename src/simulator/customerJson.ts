@@ -4,6 +4,7 @@
  */
 import { formatInstant } from "../core/instant.js";
 import type { Organization } from "./catalogTypes.js";
+import { type CatalogJsonContext, taxJson } from "./catalogJson.js";
 import type { Customer, CustomerAddress } from "./state.js";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -11,7 +12,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const NO_ADDRESS: CustomerAddress = { address_line1: null, address_line2: null, city: null, state: null, zipcode: null, country: null };
 
 /** The customer's object; `embedded` (in an invoice or a credit note) leaves out `taxes` and `error_details`. */
-export function customerObject(c: Customer, org: Organization, embedded: boolean): { [key: string]: Json } {
+export function customerObject(c: Customer, org: Organization, embedded: boolean, catalog?: CatalogJsonContext): { [key: string]: Json } {
   const d = c.details;
   const text = (k: string): string | null => {
     const v = d[k];
@@ -54,7 +55,7 @@ export function customerObject(c: Customer, org: Organization, embedded: boolean
     external_salesforce_id: null,
   };
   if (embedded) return out;
-  out["taxes"] = (c.taxes ?? []).map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() }));
+  out["taxes"] = (c.taxes ?? []).map((t) => (catalog === undefined ? { svc_id: t.svc_id, code: t.code, name: t.name, rate: Number(t.rate.toFixed()) } : taxJson(t, catalog)));
   out["error_details"] = [];
   return out;
 }

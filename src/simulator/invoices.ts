@@ -151,17 +151,17 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const E = currencyExponent(currency);
   const remainder = dec(f.amount_cents).minus(f.precise_coupons_amount_cents);
   const j = toFeeJson(l.billed.fee, { large_integers: "text" }) as unknown as { [key: string]: Json | undefined };
-  // One literal with every key (an optional id the fee lacks is undefined, which JSON leaves out, as it
-  // did): adding sixteen keys to the fee's own object turned it into a dictionary of 1.3 KB per fee.
+  // One literal with every key: adding sixteen keys to the fee's own object turned it into a dictionary of 1.3 KB per fee.
   const paid = feePaidAt(inv);
   const createdAt = feeCreatedAt(inv, l);
   return {
     svc_id: j["svc_id"], item: itemJson(l, j["item"] as { readonly [key: string]: Json }), pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
     precise_amount: j["precise_amount"], precise_unit_amount: j["precise_unit_amount"], units: j["units"], total_aggregated_units: j["total_aggregated_units"],
     events_count: j["events_count"], ...feeDates(l, j), amount_details: j["amount_details"],
-    svc_subscription_id: j["svc_subscription_id"], svc_charge_id: j["svc_charge_id"], svc_charge_filter_id: j["svc_charge_filter_id"],
-    svc_fixed_charge_id: j["svc_fixed_charge_id"], svc_true_up_fee_id: j["svc_true_up_fee_id"], svc_true_up_parent_fee_id: j["svc_true_up_parent_fee_id"],
-    pricing_unit_details: j["pricing_unit_details"],
+    // Every link is present, null when the fee has none (objects.md §2).
+    svc_subscription_id: j["svc_subscription_id"] ?? null, svc_charge_id: j["svc_charge_id"] ?? null, svc_charge_filter_id: j["svc_charge_filter_id"] ?? null,
+    svc_fixed_charge_id: j["svc_fixed_charge_id"] ?? null, svc_true_up_fee_id: j["svc_true_up_fee_id"] ?? null, svc_true_up_parent_fee_id: j["svc_true_up_parent_fee_id"] ?? null,
+    pricing_unit_details: j["pricing_unit_details"] ?? null,
     svc_invoice_id: inv === null ? null : inv.svc_id,
     svc_customer_id: l.customer.svc_id,
     grouped_by: { ...(l.billed.fee.item.grouped_by ?? {}) },

@@ -24,27 +24,6 @@ export function usePlan(s: Subscription, plan: Plan, at: Instant): void {
   s.trial_billing_at = t === null || t.trial_end <= at ? at : t.trial_end;
 }
 
-/** The plan as the service answers it (the fields this simulator keeps). */
-export function planJson(p: Plan): Record<string, unknown> {
-  return {
-    svc_id: p.svc_id,
-    code: p.code,
-    name: p.name,
-    invoice_display_name: p.invoice_display_name ?? null,
-    interval: p.interval,
-    amount_cents: Number(p.amount_cents),
-    amount_currency: p.currency,
-    pay_in_advance: p.pay_in_advance,
-    bill_charges_monthly: p.bill_charges_monthly,
-    trial_period: p.trial_period,
-    taxes: (p.taxes ?? []).map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
-    usage_thresholds: p.usage_thresholds.map((t) => ({ amount_cents: Number(t.amount_cents), recurring: t.recurring, threshold_display_name: t.threshold_display_name ?? null })),
-    minimum_commitment: p.minimum_commitment === null ? null
-      : { amount_cents: Number(p.minimum_commitment.amount_cents), invoice_display_name: p.minimum_commitment.invoice_display_name },
-    charges: p.charges.map((ch) => ({ svc_id: ch.svc_id, code: ch.code, billable_metric_code: ch.metric.code, charge_model: ch.charge.charge_model, invoice_display_name: ch.invoice_display_name })),
-  };
-}
-
 /** Keys of `plan_overrides` this simulator reads (fixed-charge units go to subscriptionFixedCharges.ts). */
 const OVERRIDE_KEYS: readonly string[] = [...PATCHABLE, "fixed_charges", "amount_currency"];
 

@@ -3,7 +3,7 @@
  * a fee with its charge, a usage threshold passed, and a webhook entry. A leaf module: the
  * invoice and operation modules all read it, it reads none of them.
  */
-import type { Instant } from "../core/instant.js";
+import { formatInstant, type Instant } from "../core/instant.js";
 import type { Fee } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
 import type { PlanCharge } from "./catalog.js";
@@ -37,11 +37,17 @@ export interface AppliedUsageThreshold {
   readonly recurring: boolean;
   readonly threshold_display_name: string | null;
   readonly lifetime_usage_amount_cents: bigint;
+  /** The plan's threshold: created with the catalog, updated by the plan's last `update_plan`. */
+  readonly created_at: Instant;
+  readonly updated_at: Instant;
 }
 
-/** A usage threshold as the invoice and the webhook show it. */
-export function usageThresholdJson(t: AppliedUsageThreshold): { svc_id: string; threshold_display_name: string | null; amount_cents: number; recurring: boolean } {
-  return { svc_id: t.svc_id, threshold_display_name: t.threshold_display_name, amount_cents: Number(t.amount_cents), recurring: t.recurring };
+/** A usage threshold as the invoice and the webhook show it (objects.md §16). */
+export function usageThresholdJson(t: AppliedUsageThreshold): { svc_id: string; threshold_display_name: string | null; amount_cents: number; recurring: boolean; created_at: string; updated_at: string } {
+  return {
+    svc_id: t.svc_id, threshold_display_name: t.threshold_display_name, amount_cents: Number(t.amount_cents), recurring: t.recurring,
+    created_at: formatInstant(t.created_at), updated_at: formatInstant(t.updated_at),
+  };
 }
 
 /** A webhook entry of the result (contract §4): its type, the instant it is sent, the object. */

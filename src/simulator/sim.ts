@@ -5,6 +5,8 @@
  * interface, not on the class, so that the class can depend on them without a cycle.
  */
 import type { Instant } from "../core/instant.js";
+import type { CatalogJsonContext } from "./catalogJson.js";
+import type { Tax } from "../invoice/index.js";
 import type { Alert } from "../usage/index.js";
 import type { Catalog } from "./catalog.js";
 import type { EventLog, EventStore } from "./eventStore.js";
@@ -35,6 +37,10 @@ export interface Sim {
 
   addCustomer(c: Customer): void;
   customerById(svcId: string): Customer | undefined;
+  /** Sets the customer's own taxes (and the count of customers per tax). */
+  setCustomerTaxes(c: Customer, taxes: readonly Tax[]): void;
+  /** What catalog objects read to render (catalogJson.ts). */
+  readonly catalogJson: CatalogJsonContext;
   addSubscription(s: Subscription): void;
   /** The customer's subscription records, in creation order. */
   subscriptionsOf(c: Customer): readonly Subscription[];
@@ -57,5 +63,5 @@ export interface Sim {
   /** The work that follows an instant (alerts, wallet jobs). */
   endOfInstant(at: Instant): void;
   /** Records a `not_implemented` warning. */
-  warn(at: Instant, message: string, step?: number): void;
+  warn(at: Instant, message: string, step?: number, code?: "not_implemented" | "ignored_field"): void;
 }

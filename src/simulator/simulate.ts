@@ -11,6 +11,8 @@ import { issue, IssueCollector, ValidationError } from "../core/issue.js";
 import { nextBillingBoundary, scheduleOf } from "../period/index.js";
 import type { Alert } from "../usage/index.js";
 import { evaluateAlerts } from "./alerts.js";
+import type { CatalogJsonContext } from "./catalogJson.js";
+import type { Tax } from "../invoice/index.js";
 import { type Catalog, parseCatalog } from "./catalog.js";
 import { advanceClock, startSubscription } from "./clock.js";
 import { creditNoteJson } from "./creditNotes.js";
@@ -68,7 +70,7 @@ export function prepareSimulation(input: unknown): { sim: Simulation; steps: rea
   if (until === undefined && input["until"] !== undefined && input["until"] !== null) c.add("invalid_timestamp", ["until"]);
   const issues = c.issues();
   if (issues) throw new ValidationError(issues);
-  const sim = new Simulation(catalog);
+  const sim = new Simulation({ ...catalog, created_at: (steps[0]?.at ?? 0) as Instant });
   // Keys the input may not mean what the caller thinks (a typo, a wrapper object) are named, never silently dropped.
   for (const key of Object.keys(input)) {
     if (!INPUT_KEYS.includes(key)) sim.warnings.push({ code: "ignored_field", at: formatInstant((steps[0]?.at ?? 0) as Instant), message: `input key ${JSON.stringify(key)} is not one the simulator reads; it was ignored` });
@@ -123,6 +125,9 @@ export class Simulation implements Sim {
   readonly invoicing: Invoicing;
   readonly wallets: Wallets;
   private readonly boundaries = new WeakMap<Subscription, { readonly key: string; readonly at: Instant }>();
+  /** How many customers carry each tax code (the Tax object's `customers_count`). */
+  private readonly customersByTax = new Map<string, number>();
+  readonly catalogJson: CatalogJsonContext;
 
   readonly refSources: RefSources = {
     invoices: () => this.invoicing.json(this.clock) as Obj[],
@@ -131,6 +136,7 @@ export class Simulation implements Sim {
   };
 
   constructor(readonly catalog: Catalog) {
+    this.catalogJson = { catalog, customersWithTax: (code) => this.customersByTax.get(code) ?? 0 };
     this.wallets = new Wallets({ billing_entity_code: catalog.organization.billing_entity_code });
     this.invoicing = new Invoicing({
       organization: catalog.organization,
@@ -228,6 +234,12 @@ export class Simulation implements Sim {
     return this.customersById.get(svcId);
   }
 
+  setCustomerTaxes(c: Customer, taxes: readonly Tax[]): void {
+    for (const t of c.taxes ?? []) this.customersByTax.set(t.code, (this.customersByTax.get(t.code) ?? 1) - 1);
+    for (const t of taxes) this.customersByTax.set(t.code, (this.customersByTax.get(t.code) ?? 0) + 1);
+    c.taxes = taxes;
+  }
+
   addSubscription(s: Subscription): void {
     this.subscriptionOrder.set(s, this.subscriptions.length);
     this.subscriptions.push(s);
@@ -253,8 +265,8 @@ export class Simulation implements Sim {
     return undefined;
   }
 
-  warn(at: Instant, message: string, step?: number): void {
-    this.warnings.push({ code: "not_implemented", at: formatInstant(at), ...(step === undefined ? {} : { step }), message });
+  warn(at: Instant, message: string, step?: number, code: SimulationWarning["code"] = "not_implemented"): void {
+    this.warnings.push({ code, at: formatInstant(at), ...(step === undefined ? {} : { step }), message });
   }
 
   /**

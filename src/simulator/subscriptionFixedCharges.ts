@@ -17,6 +17,7 @@ import { type Plan, taxesOf } from "./catalog.js";
 import { currentUnits, hasAdvanceFixedCharges } from "./fixedCharges.js";
 import { invoiceLines } from "./invoices.js";
 import type { Sim } from "./sim.js";
+import { fixedChargeJson } from "./catalogJson.js";
 import type { Subscription } from "./state.js";
 import { type Answer, invalid, type Refusal, refusal } from "./refusal.js";
 import type { Obj } from "./steps.js";
@@ -115,11 +116,11 @@ export function applyFixedChargeUpdate(sim: Sim, u: FixedChargeUpdate, at: Insta
     s.fixed_charge_changes = [...(s.fixed_charge_changes ?? []), { code: f.code, timestamp, units }];
     if (u.immediately) billUnitsChange(sim, s, [f], at, input);
   }
-  const own = s.fixed_charge_taxes?.get(f.code) ?? f.taxes ?? [];
-  return {
-    fixed_charge: {
-      code: f.code, units: toDecimalString(currentUnits(s, f)), svc_parent_id: f.svc_id,
-      taxes: own.map((t) => ({ svc_id: t.svc_id, code: t.code, name: t.name, rate: t.rate.toFixed() })),
-    },
-  };
+  const own = s.fixed_charge_taxes?.get(f.code) ?? f.taxes;
+  // A units-only override clones nothing: the plan's own fixed charge, no parent (periods.md §7.1);
+  // a child plan's copy names the parent plan's fixed charge it was made from.
+  const parent = s.plan.parent_id === undefined ? undefined
+    : [...sim.catalog.plans.values()].find((p) => p.svc_id === s.plan.parent_id)?.fixed_charges.find((x) => x.code === f.code);
+  const parentId = parent === undefined || parent.svc_id === f.svc_id ? null : parent.svc_id;
+  return { fixed_charge: fixedChargeJson(f, sim.catalogJson, currentUnits(s, f), parentId, own) };
 }

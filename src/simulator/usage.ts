@@ -10,6 +10,8 @@ import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
 import { computeBillingPeriod, formatDate } from "../period/index.js";
 import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions} from "../usage/index.js";
 import { usageThresholdJson } from "./runs.js";
+import { usageThresholdId } from "./catalogJson.js";
+import { subscriptionJson } from "./subscriptionRecord.js";
 import type { Plan } from "./catalog.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
@@ -86,16 +88,16 @@ export function checkUsageThresholds(sim: Sim, at: Instant): void {
     });
     if (passed.length === 0) continue;
     // The invoice lists the passed thresholds with the lifetime usage total (§12.2), then one webhook each.
+    const created = (sim.catalog.created_at ?? 0) as Instant;
     const thresholds = passed.map((t) => ({
       svc_id: thresholdId(s, t), amount_cents: t.amount_cents, recurring: t.recurring, threshold_display_name: t.threshold_display_name ?? null,
-      lifetime_usage_amount_cents: invoiced + current,
+      lifetime_usage_amount_cents: invoiced + current, created_at: created, updated_at: s.plan.updated_at ?? created,
     }));
     sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "progressive_billing", thresholds }], at);
     for (const t of thresholds) {
-      sim.invoicing.webhooks.push({
-        type: "subscription.usage_threshold_reached", at: formatInstant(at),
-        object: { svc_id: s.svc_id, external_id: s.external_id, plan_code: s.plan.code, usage_threshold: usageThresholdJson(t) },
-      });
+      // The Subscription object with the threshold passed (contract §4).
+      const object = Object.assign(subscriptionJson(s, at, sim.catalog.organization), { usage_threshold: usageThresholdJson(t) });
+      sim.invoicing.webhooks.push({ type: "subscription.usage_threshold_reached", at: formatInstant(at), object });
     }
   }
 }
@@ -103,7 +105,7 @@ export function checkUsageThresholds(sim: Sim, at: Instant): void {
 /** A plan's usage threshold is named by its plan and place in the list. */
 function thresholdId(s: Subscription, t: Plan["usage_thresholds"][number]): string {
   const i = s.plan.usage_thresholds.findIndex((x) => x === t || (x.amount_cents === t.amount_cents && x.recurring === t.recurring));
-  return stableId("usage_threshold", s.plan.svc_id, i);
+  return usageThresholdId(s.plan, i);
 }
 
 export function selects(o: CurrentUsageOptions, ch: Plan["charges"][number]): boolean {

@@ -60,7 +60,7 @@ export function refreshOngoing(sim: Sim, customer: Customer, at: Instant): void 
   const drafts = sim.invoicing.invoicesOf(customer).filter((i) => i.status === "draft" && i.totals.total_amount_cents !== 0n)
     .flatMap((i) => i.lines.map((l) => lineFee(i, l)));
   for (const id of sim.wallets.refreshOngoing(customer, { current, drafts, advance, progressive }, at)) {
-    sim.invoicing.webhooks.push({ type: "wallet.depleted_ongoing_balance", at: formatInstant(at), object: { svc_wallet_id: id } });
+    sim.invoicing.webhooks.push({ type: "wallet.depleted_ongoing_balance", at: formatInstant(at), object: sim.wallets.walletObject(id) });
   }
 }
 

@@ -192,6 +192,11 @@ export class Wallets {
     });
   }
 
+  /** One wallet's object (objects.md §4), as of its last refresh. */
+  walletObject(svcWalletId: string): unknown {
+    return walletJson(this.find(svcWalletId)!.wallet, this.jsonContext);
+  }
+
   walletsJson(): unknown[] {
     return this.accounts.map((a) => walletJson(a.wallet, this.jsonContext));
   }

@@ -62,11 +62,13 @@ export interface UsageFigures {
 export interface FilterUsageJson extends UsageFigures {
   readonly values: FilterValues | null;
   readonly invoice_display_name: string | null;
+  readonly presentation_breakdowns: readonly never[];
 }
 
 export interface GroupedUsageJson extends UsageFigures {
   readonly grouped_by: Readonly<Record<string, string | null>>;
   readonly filters: readonly FilterUsageJson[];
+  readonly presentation_breakdowns: readonly never[];
 }
 
 export interface ChargeUsageJson extends UsageFigures {
@@ -241,6 +243,7 @@ function filterEntries(c: CurrentUsageCharge, fees: readonly Fee[]): FilterUsage
     values: key,
     invoice_display_name: key === null ? null : filters.find((f) => f.values === key)?.invoice_display_name ?? null,
     ...figures(fs),
+    presentation_breakdowns: [],
   }));
 }
 
@@ -259,6 +262,7 @@ function chargeEntry(input: CurrentUsageInput, c: CurrentUsageCharge, fees: read
       grouped_by: fs[0]!.item.grouped_by ?? {},
       ...figures(fs),
       filters: filterEntries(c, fs),
+      presentation_breakdowns: [],
     })),
     presentation_breakdowns: [],
   };

@@ -41,11 +41,11 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   if (adjustment != null) customer.issuing_date_adjustment = adjustment;
   if (b.currency != null) customer.currency = b.currency as CurrencyCode;
   if (b.timezone != null) customer.timezone = b.timezone;
-  if (taxes !== undefined) customer.taxes = taxes;
   sim.addCustomer(customer);
+  if (taxes !== undefined) sim.setCustomerTaxes(customer, taxes);
   // Its drafts follow the new grace period (finalized now if it has ended).
   if (regrace) sim.invoicing.regrace(customer, step.at);
-  const object = customerObject(customer, sim.catalog.organization, false);
+  const object = customerObject(customer, sim.catalog.organization, false, sim.catalogJson);
   emitWebhook(sim, existing === undefined ? "customer.created" : "customer.updated", step.at, object);
   return { customer: object };
 }

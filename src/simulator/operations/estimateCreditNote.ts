@@ -9,5 +9,5 @@ export function estimateCreditNote(sim: Sim, step: Step): Answer {
   if (inv === undefined) return refusal("invoice_not_found");
   const estimate = fromResult(sim.invoicing.estimateNote(inv, step.body));
   if (isRefusal(estimate)) return estimate;
-  return { estimated_credit_note: estimatedNoteJson(estimate) };
+  return { estimated_credit_note: estimatedNoteJson(estimate, inv) };
 }

@@ -9,7 +9,7 @@ import { type Instant, parseTimestamp } from "../../core/instant.js";
 import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../../invoice/index.js";
 import type { SubscriptionRun } from "../runs.js";
 import { terminationNote } from "../creditNotes.js";
-import { invoiceJson } from "../invoices.js";
+import { invoiceJson, type InvoiceRecord } from "../invoices.js";
 import type { Sim } from "../sim.js";
 import type { Customer, Subscription } from "../state.js";
 import { isObj, type Step } from "../steps.js";
@@ -32,7 +32,22 @@ export function previewInvoice(sim: Sim, step: Step): Answer {
   const coupons = requestCoupons(sim, customer, b["coupons"], step.at);
   if (isRefusal(coupons)) return coupons;
   const inv = withCoupons(customer, coupons, () => withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at)));
-  return { invoice: { ...(invoiceJson(inv, sim.catalog.organization) as Record<string, unknown>), subscriptions: runs.map((r) => subscriptionJson(r.subscription, step.at, sim.catalog.organization)) } };
+  return { invoice: previewJson(sim, inv, runs, step.at) };
+}
+
+/**
+ * The preview as the service answers it (objects.md §1 "Preview answer"): an invoice that is not
+ * stored has no id, no sequential id and no billing periods, and its fees no ids; it lists the
+ * previewed subscriptions.
+ */
+function previewJson(sim: Sim, inv: InvoiceRecord, runs: readonly SubscriptionRun[], at: Instant): Record<string, unknown> {
+  const org = sim.catalog.organization;
+  const json = invoiceJson(inv, org) as Record<string, unknown>;
+  const fees = (json["fees"] as readonly Record<string, unknown>[]).map((f) => Object.assign({}, f, { svc_id: null, svc_invoice_id: null }));
+  return Object.assign({}, json, {
+    svc_id: null, number: sim.invoicing.draftNumber(inv.customer), sequential_id: null, billing_periods: [], fees,
+    subscriptions: runs.map((r) => subscriptionJson(r.subscription, at, org)),
+  });
 }
 
 /**

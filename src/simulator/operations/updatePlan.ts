@@ -4,10 +4,13 @@
  * planOverrides.ts' `PATCHABLE`, a `charges` list being the whole list (see updatedPlan).
  * Live subscriptions on the plan follow it; those with their own overrides (child plans) keep
  * them, and get the charges changes with `cascade_updates` where their charge is still the
- * parent's. `fixed_charges` replace the plan's (planFixedCharges.ts). Changes of the interval
- * or currency answer `not_implemented`. Answers `{plan}`.
+ * parent's. `fixed_charges` replace the plan's (planFixedCharges.ts). The interval, currency
+ * and `bill_*_monthly` change only while no subscription uses the plan, as the reference's
+ * plan update does; otherwise they stay, with a warning. Answers `{plan}`.
  */
 import type { Instant } from "../../core/instant.js";
+import { isCurrencyCode } from "../../core/currency.js";
+import { type Interval, INTERVALS } from "../../period/index.js";
 import { stableId } from "../../core/ids.js";
 import { IssueCollector } from "../../core/issue.js";
 import type { UsageChargeFilter } from "../../fees/index.js";
@@ -18,7 +21,8 @@ import { parsePlanCharge } from "../catalogPlans.js";
 import { cancelNext } from "../planChanges.js";
 import { applyPlanUnits, updateFixedCharges } from "../planFixedCharges.js";
 import { chargeIndex, PATCHABLE, patchPlan } from "../planOverrides.js";
-import { planJson, usePlan } from "../plans.js";
+import { usePlan } from "../plans.js";
+import { planJson } from "../catalogJson.js";
 import { type Answer, invalid, invalidField, isRefusal, type Refusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Subscription } from "../state.js";
@@ -27,13 +31,16 @@ import { emitWebhook } from "../webhooks.js";
 
 const live = (s: Subscription): boolean => s.status === "active" || s.status === "pending";
 
-/** Plan fields `update_plan` may name without changing them (the rest would need rebuilding what is billed). */
-const FIXED: Readonly<Record<string, (p: Plan) => unknown>> = {
-  interval: (p) => p.interval,
-  amount_currency: (p) => p.currency,
-  pay_in_advance: (p) => p.pay_in_advance,
-  bill_charges_monthly: (p) => p.bill_charges_monthly,
-  bill_fixed_charges_monthly: (p) => p.bill_fixed_charges_monthly,
+/**
+ * Plan fields that change only while no subscription record (of any status) is on the plan
+ * (the reference's `plans/update_service.rb`: what would re-cut or re-price billed periods);
+ * with subscriptions the plan keeps them and the step says so in a warning.
+ */
+const UNATTACHED_ONLY: Readonly<Record<string, { readonly read: (p: Plan) => unknown; readonly parse: (v: unknown) => Partial<Plan> | undefined }>> = {
+  interval: { read: (p) => p.interval, parse: (v) => (INTERVALS.includes(v as Interval) ? { interval: v as Interval } : undefined) },
+  amount_currency: { read: (p) => p.currency, parse: (v) => (isCurrencyCode(v) ? { currency: v } : undefined) },
+  bill_charges_monthly: { read: (p) => p.bill_charges_monthly, parse: (v) => (typeof v === "boolean" ? { bill_charges_monthly: v } : undefined) },
+  bill_fixed_charges_monthly: { read: (p) => p.bill_fixed_charges_monthly, parse: (v) => (typeof v === "boolean" ? { bill_fixed_charges_monthly: v } : undefined) },
 };
 
 
@@ -98,12 +105,19 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   if (typeof code !== "string" || code === "") return invalidField(code == null ? "value_is_mandatory" : "invalid_value", ["code"]);
   const old = sim.catalog.plans.get(code);
   if (old === undefined) return refusal("plan_not_found");
-  const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates", "fixed_charges", "pay_in_advance"];
+  const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates", "fixed_charges", "pay_in_advance", ...Object.keys(UNATTACHED_ONLY)];
   if (raw["pay_in_advance"] != null && typeof raw["pay_in_advance"] !== "boolean") return invalidField("invalid_value", ["pay_in_advance"]);
-  const unsupported = Object.keys(raw).find((k) => raw[k] !== undefined && !known.includes(k) && (FIXED[k] === undefined || FIXED[k](old) !== raw[k]));
-  if (unsupported !== undefined) {
-    sim.warn(step.at, `update_plan ${code}: changing ${unsupported} is not implemented yet; the step changed nothing`, step.index);
-    return refusal("not_implemented");
+  const attached = sim.subscriptions.some((s) => s.plan.svc_id === old.svc_id);
+  const structural: Partial<Plan>[] = [];
+  const kept: string[] = [];
+  for (const [key, field] of Object.entries(UNATTACHED_ONLY)) {
+    const v = raw[key];
+    if (v === undefined || v === null) continue;
+    const parsed = field.parse(v);
+    if (parsed === undefined) return invalidField(key === "interval" ? "value_is_invalid" : "invalid_value", [key]);
+    if (field.read(old) === v) continue;
+    if (attached) kept.push(key);
+    else structural.push(parsed);
   }
   const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at);
   if (isRefusal(fixed)) return fixed;
@@ -111,10 +125,16 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   if (isRefusal(updated)) return updated;
   // Checked: from here on the step is accepted.
   const { replaced, added } = updated;
+  if (kept.length > 0) {
+    sim.warn(step.at, `update_plan ${code}: ${kept.join(", ")} unchanged: subscriptions use the plan, and the service changes them only on a plan without subscriptions`, step.index, "ignored_field");
+  }
+  for (const key of Object.keys(raw)) {
+    if (raw[key] !== undefined && !known.includes(key)) sim.warn(step.at, `update_plan ${code}: ${JSON.stringify(key)} is not a plan field the simulator reads; it was ignored`, step.index, "ignored_field");
+  }
   // Paying in advance or in arrears from now on: each later run bills the plan as it then is
   // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
   const timing = typeof raw["pay_in_advance"] === "boolean" ? { pay_in_advance: raw["pay_in_advance"] } : {};
-  const next = { ...(fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges }), ...timing };
+  const next: Plan = Object.assign({}, fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges }, timing, ...structural, { updated_at: step.at });
   sim.catalog.plans.set(code, next);
   if (next.amount_cents !== old.amount_cents) cancelObsoleteDowngrades(sim, old, next, step.at);
   const following = sim.subscriptions.filter((s) => live(s) && s.plan === old);
@@ -150,8 +170,8 @@ export function updatePlan(sim: Sim, step: Step): Answer {
     if (inv.status === "draft" && inv.runs.some((r) => r.subscription.plan === next || r.subscription.plan.parent_id === old.svc_id)) sim.invoicing.refresh(inv, step.at);
   }
   sim.advance(step.at);
-  emitWebhook(sim, "plan.updated", step.at, planJson(next));
-  return { plan: planJson(next) };
+  emitWebhook(sim, "plan.updated", step.at, planJson(next, sim.catalogJson));
+  return { plan: planJson(next, sim.catalogJson) };
 }
 
 /**

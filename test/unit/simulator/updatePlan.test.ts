@@ -70,15 +70,36 @@ describe("simulate: update_plan", () => {
     expect(fees(r.invoices[0])[0]).toEqual(["subscription", 1000, "vat"]);
   });
 
-  it("answers not_implemented, with a warning, for an interval change; naming the same interval is fine", () => {
+  it("keeps the interval of a plan that subscriptions use, with a warning, and applies the rest; naming the same interval says nothing", () => {
     const r = run([customer(), subscribe(), updatePlan("2024-03-06T00:00:00Z", { interval: "yearly", amount_cents: 5 }),
       updatePlan("2024-03-06T00:00:00Z", { fixed_charges: "none" }), updatePlan("2024-03-06T00:00:00Z", { interval: "monthly", amount_cents: 1500 })]);
-    expect(r.responses.slice(2, 4)).toEqual([
-      { error: { code: "not_implemented" } },
-      { error: { code: "validation_errors", error_details: { fixed_charges: ["invalid_value"] } } },
-    ]);
-    expect(r.warnings.map((w) => w.step)).toEqual([2]);
+    expect(r.responses[2]).toMatchObject({ plan: { interval: "monthly", amount_cents: 5 } });
+    expect(r.responses[3]).toEqual({ error: { code: "validation_errors", error_details: { fixed_charges: ["invalid_value"] } } });
+    expect(r.warnings.map((w) => [w.step, (w as { code?: string }).code])).toEqual([[2, "ignored_field"]]);
+    expect(r.warnings[0]!.message).toMatch(/interval unchanged/);
     expect(fees(r.invoices[0])[0]).toEqual(["subscription", 1500, "vat"]);
+  });
+
+  it("changes the interval, currency and bill_charges_monthly of a plan no subscription uses yet", () => {
+    const r = run([customer("c1", "2024-02-20T00:00:00Z"), updatePlan("2024-02-20T00:00:00Z", { interval: "yearly", amount_currency: "USD", bill_charges_monthly: true }),
+      subscribe({}, "2024-03-01T00:00:00Z"), event("2024-03-05T00:00:00Z", "t1")], { until: "2024-04-01T00:00:00Z" });
+    expect(r.responses[1]).toMatchObject({ plan: { interval: "yearly", amount_currency: "USD", bill_charges_monthly: true } });
+    expect(r.warnings).toEqual([]);
+    // Yearly in arrears with charges billed monthly: the 2024-04-01 run bills March's calls only, in USD.
+    expect(r.invoices).toHaveLength(1);
+    expect(r.invoices[0]).toMatchObject({ currency: "USD" });
+    expect(fees(r.invoices[0])).toEqual([["charge", 50, "vat"]]);
+  });
+
+  it("refuses an unknown interval or currency, and names a key it does not read in a warning", () => {
+    const r = run([customer("c1", "2024-02-20T00:00:00Z"), updatePlan("2024-02-20T00:00:00Z", { interval: "daily" }), updatePlan("2024-02-20T00:00:00Z", { amount_currency: "EURO" }),
+      updatePlan("2024-02-20T00:00:00Z", { amount_cents: 1200, colour: "blue" })]);
+    expect(r.responses.slice(1, 3)).toEqual([
+      { error: { code: "validation_errors", error_details: { interval: ["value_is_invalid"] } } },
+      { error: { code: "validation_errors", error_details: { amount_currency: ["invalid_value"] } } },
+    ]);
+    expect(r.responses[3]).toMatchObject({ plan: { amount_cents: 1200 } });
+    expect(r.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/"colour" is not a plan field/)]);
   });
 
   it("a run bills the amount in force at its instant, whatever the updates before it", () => {
