@@ -830,6 +830,19 @@ const event = object({
   created_at: ts,
 });
 
+// ---- Lifetime usage (the answer of `update_lifetime_usage`; invoice.md §12.2, §12.4) --------
+const lifetimeUsage = object({
+  svc_id: uuid,
+  svc_subscription_id: uuid,
+  external_subscription_id: str,
+  external_historical_usage_amount_cents: int,
+  invoiced_usage_amount_cents: int,
+  current_usage_amount_cents: int,
+  from_datetime: ts,
+  to_datetime: ts,
+  usage_thresholds: arrayOf(object({ amount_cents: int, completion_ratio: num })),
+});
+
 // ---- §0 Webhook envelope ------------------------------------------------------------------
 const webhook = object({ type: str, at: ts, object: anyObject });
 
@@ -855,6 +868,7 @@ const OBJECTS: Record<string, { title: string; schema: Schema }> = {
   fixed_charge: { title: "Fixed charge (objects.md §16)", schema: fixedCharge },
   plan: { title: "Plan (objects.md §16)", schema: plan },
   tax: { title: "Tax (objects.md §16)", schema: tax },
+  lifetime_usage: { title: "Lifetime usage, the answer of update_lifetime_usage (invoice.md §12.2)", schema: lifetimeUsage },
   webhook: { title: "Webhook entry of simulate's result (objects.md §0)", schema: webhook },
 };
 

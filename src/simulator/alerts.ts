@@ -59,7 +59,7 @@ export function evaluateAlerts(sim: Sim, at: Instant, subscriptions: ReadonlySet
     const measures: AlertMeasures = {
       current_usage: { amount_cents: current, fees: r.fees },
       // §12.2: historical (0 here) + what the subscription's invoices billed + the current usage.
-      lifetime_usage_amount_cents: sim.invoicing.invoicedUsage(s) + current,
+      lifetime_usage_amount_cents: (sim.historicalUsage.get(s.external_id) ?? 0n) + sim.invoicing.invoicedUsage(s) + current,
     };
     if (alert.alert_type === "billable_metric_lifetime_usage_units") {
       // The usage since the subscription started (the `full_usage` window).

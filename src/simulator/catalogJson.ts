@@ -49,14 +49,14 @@ export function usageThresholdId(plan: Plan, index: number): string {
 
 /**
  * A fixed charge (objects.md §16). `units`: the plan's, or a subscription's effective units;
- * `parentId`: the plan fixed charge a child copy was made from (null for a plan's own).
+ * `svc_parent_id`: the plan fixed charge a child copy was made from (null for a plan's own).
  */
-export function fixedChargeJson(f: PlanFixedCharge, ctx: CatalogJsonContext, units = f.units, parentId: string | null = null, taxes = f.taxes): { [key: string]: Json } {
+export function fixedChargeJson(f: PlanFixedCharge, ctx: CatalogJsonContext, units = f.units, taxes = f.taxes): { [key: string]: Json } {
   const fc = f.fixed_charge;
   return {
     svc_id: f.svc_id, svc_add_on_id: f.add_on.svc_id, code: f.code, invoice_display_name: fc.invoice_display_name ?? null,
     add_on_code: f.add_on.code, created_at: at(ctx), charge_model: fc.charge_model, pay_in_advance: fc.pay_in_advance, prorated: fc.prorated,
-    properties: plainJson(fc.properties), units: toDecimalString(units), svc_parent_id: parentId, taxes: taxesJson(taxes, ctx),
+    properties: plainJson(fc.properties), units: toDecimalString(units), svc_parent_id: f.parent_id ?? null, taxes: taxesJson(taxes, ctx),
   };
 }
 

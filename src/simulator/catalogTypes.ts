@@ -64,6 +64,8 @@ export interface PlanFixedCharge {
   readonly units: Decimal;
   /** `undefined`: none of its own (the plan's apply, invoice.md §5.1). */
   readonly taxes: readonly Tax[] | undefined;
+  /** A child plan's copy (`plan_overrides` beyond units, periods.md §7.1): the plan fixed charge it was copied from. */
+  readonly parent_id?: string;
 }
 
 export interface Plan {

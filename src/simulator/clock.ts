@@ -2,8 +2,9 @@
  * The simulation's clock: moving it to an instant while handling, in time order, what
  * falls due on the way — pending subscriptions start, trials end, billing runs (one
  * invoice per customer and instant, a downgrade's switch), wallets expire, subscriptions
- * reach their `ending_at`, drafts' grace periods end, wallet interval rules top up (and the
- * queued wallet jobs run) — and the activation of a subscription.
+ * reach their `ending_at`, drafts' grace periods end, termination alerts and overdue invoices
+ * are announced (notices.ts), wallet interval rules top up (and the queued wallet jobs run) —
+ * and the activation of a subscription.
  */
 import type { Instant } from "../core/instant.js";
 import { startOfDayIn } from "../core/zone.js";
@@ -17,6 +18,7 @@ import type { Sim } from "./sim.js";
 import type { Customer, Subscription } from "./state.js";
 import { startFixedCharges } from "./subscriptionFixedCharges.js";
 import { terminate } from "./terminations.js";
+import { alertTermination, announceOverdue, announceTrialEnd, invoicesOverdueAt, terminationAlertAt, trialEndsAt } from "./notices.js";
 import { subscriptionWebhook } from "./webhooks.js";
 import { nextIntervalOf, runIntervalRules, runWalletJobs } from "./walletRules.js";
 
@@ -74,6 +76,13 @@ export const DUE_JOBS: readonly DueJob[] = [
     dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => (s.status === "pending" && s.previous === null ? s.subscription_at : undefined))),
     run: (sim, due, at) => {
       for (const s of subscriptionsOf(sim, due)) if (s.status === "pending" && s.previous === null && s.subscription_at <= at) startSubscription(sim, s, s.subscription_at);
+    },
+  },
+  {
+    name: "trials end (subscription.trial_ended, any plan)",
+    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map(trialEndsAt)),
+    run: (sim, due, at) => {
+      for (const s of subscriptionsOf(sim, due)) announceTrialEnd(sim, s, at);
     },
   },
   {
@@ -139,6 +148,20 @@ export const DUE_JOBS: readonly DueJob[] = [
     name: "drafts whose grace period ended are finalized",
     dueAt: (sim, c) => sim.invoicing.nextFinalization(c),
     run: (sim, due, at) => sim.invoicing.finalizeDue(due, at),
+  },
+  {
+    name: "termination alerts (ending_at 45 and 15 days away)",
+    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map(terminationAlertAt)),
+    run: (sim, due, at) => {
+      for (const s of subscriptionsOf(sim, due)) alertTermination(sim, s, at);
+    },
+  },
+  {
+    name: "unpaid invoices past their due date (invoice.payment_overdue)",
+    dueAt: (sim, c) => invoicesOverdueAt(sim, c),
+    run: (sim, due, at) => {
+      for (const c of due) announceOverdue(sim, c, at);
+    },
   },
   {
     name: "wallet interval rules top up (the :55 job)",

@@ -78,6 +78,7 @@ export function settleCreditPayments(sim: Sim, at: Instant): void {
     if (p.status === "succeeded" && inv.status === "open") {
       const day = isoDay(at, sim.timezoneOf(inv.customer));
       inv.status = "finalized";
+      sim.schedule.touch(inv.customer);
       sim.invoicing.numberFinal(inv);
       inv.issuing_date = day;
       inv.payment_due_date = day;

@@ -44,7 +44,7 @@ export function unitEvents(s: Subscription, f: PlanFixedCharge): FixedChargeEven
 }
 
 export const sameWindow = (fee: BilledFixedChargeFee, f: PlanFixedCharge, w: Period): boolean =>
-  fee.fee.fixed_charge_id === f.svc_id && Math.floor(fee.fee.from_date / 1000) === Math.floor(w.start / 1000) && Math.floor(fee.fee.to_date / 1000) === Math.floor((w.end - 1000) / 1000);
+  (fee.fee.fixed_charge_id === f.svc_id || (f.parent_id !== undefined && fee.fee.fixed_charge_id === f.parent_id)) && Math.floor(fee.fee.from_date / 1000) === Math.floor(w.start / 1000) && Math.floor(fee.fee.to_date / 1000) === Math.floor((w.end - 1000) / 1000);
 
 /** Taxes of a fixed-charge fee when the fixed charge has its own (else the plan's chain applies, invoice.md §5.1). */
 export function ownTaxes(s: Subscription, f: PlanFixedCharge): Pick<BilledFee, "taxes"> {

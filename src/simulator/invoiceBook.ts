@@ -20,6 +20,8 @@ export interface InvoicingContext {
   readonly wallets: Wallets;
   readonly timezoneOf: (c: Customer) => string;
   readonly eventsOf: (s: Subscription) => EventLog;
+  /** The customer has something new to wait for (a finalized invoice's due date): the clock's schedule looks again. */
+  readonly touch?: (c: Customer) => void;
 }
 
 /**

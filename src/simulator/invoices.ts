@@ -78,6 +78,8 @@ export interface InvoiceRecord {
   updated_at: Instant;
   /** When `payment_status` last became each value (only the current one's is kept, as for a fee without invoice). */
   paid_at: { succeeded_at: Instant | null; failed_at: Instant | null; refunded_at: Instant | null };
+  /** `invoice.payment_overdue` was sent (notices.ts). */
+  overdue_notified?: boolean;
   voided_at: Instant | null;
   /** Key/value pairs set by `update_invoice {metadata}`. */
   metadata: readonly InvoiceMetadata[];

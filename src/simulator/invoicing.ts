@@ -188,6 +188,7 @@ export class Invoicing implements InvoiceBook {
   close(inv: InvoiceRecord, at: Instant): void {
     const setting = inv.customer.finalize_zero_amount_invoice ?? "inherit";
     inv.status = inv.totals.fees_amount_cents === 0n && setting === "skip" ? "closed" : "finalized";
+    this.ctx.touch?.(inv.customer);
     // A closed invoice's coupon credits count as never given (§1.3).
     if (inv.status === "closed") inv.customer.applied_coupons = releaseCouponCredits(inv.customer.applied_coupons, inv.svc_id);
     inv.finalize_at = null;

@@ -15,6 +15,7 @@ import type { Plan, PlanFixedCharge } from "./catalog.js";
 import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
 import { holdsOwnUnits } from "./fixedCharges.js";
 import { invalid, invalidField, type Refusal } from "./refusal.js";
+import { plainJson } from "../fees/index.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 
@@ -139,4 +140,53 @@ export function applyPlanUnits(sim: Sim, subs: readonly Subscription[], changes:
     }
     if (now.length > 0) billUnitsChange(sim, s, now, at, input);
   }
+}
+
+/** The fields of a `plan_overrides.fixed_charges` entry beyond its units (periods.md §7.1). */
+const REMODEL_KEYS = ["properties", "charge_model", "invoice_display_name", "tax_codes"] as const;
+
+/** Whether a `plan_overrides.fixed_charges` entry changes more than the units. */
+export const remodels = (e: unknown): boolean => isObj(e) && REMODEL_KEYS.some((k) => e[k] != null);
+
+/**
+ * The fixed charges of the child plan that `plan_overrides` makes (periods.md §7.1 "beyond units"),
+ * or undefined when no entry changes more than units. Each entry that does is a copy of the plan's
+ * fixed charge with the overridden fields, keeping its code and charge model (another model is
+ * refused) and naming its source in `parent_id`; a plan that is already a child has its copies
+ * updated in place. `childId` is the child plan's svc id.
+ */
+export function overrideFixedCharges(sim: Sim, plan: Plan, entries: unknown, childId: string): PlanFixedCharge[] | undefined | Refusal {
+  if (!Array.isArray(entries) || !entries.some(remodels)) return undefined;
+  const c = new IssueCollector();
+  const out = [...plan.fixed_charges];
+  entries.forEach((e: unknown, i) => {
+    if (!remodels(e)) return;
+    const entry = e as Obj;
+    const path = ["plan_overrides", "fixed_charges", i];
+    const k = out.findIndex((x) => x.code === entry["code"]);
+    const f = out[k];
+    if (f === undefined) return c.add(entry["code"] == null ? "value_is_mandatory" : "invalid_value", [...path, "code"]);
+    if (entry["charge_model"] != null && entry["charge_model"] !== f.fixed_charge.charge_model) return c.add("invalid_value", [...path, "charge_model"]);
+    const raw: Obj = {
+      add_on_code: f.add_on.code, code: f.code, units: f.units.toFixed(), charge_model: f.fixed_charge.charge_model,
+      pay_in_advance: f.fixed_charge.pay_in_advance, prorated: f.fixed_charge.prorated,
+      properties: entry["properties"] ?? plainJson(f.fixed_charge.properties),
+      invoice_display_name: entry["invoice_display_name"] ?? f.fixed_charge.invoice_display_name ?? null,
+      ...(entry["tax_codes"] == null ? {} : { tax_codes: entry["tax_codes"] }),
+    };
+    const issues = new IssueCollector();
+    const [made] = parsePlanFixedCharges(plan.code, at1(i, raw), ["plan_overrides", "fixed_charges"], sim.catalog.add_ons, sim.catalog.taxes, issues);
+    const found = issues.issues();
+    if (found) return found.forEach((x) => c.add(x.code, x.path));
+    if (made === undefined) return;
+    // A copy of a parent's fixed charge gets its own id; a child's copy keeps its id and source.
+    const copy = f.parent_id === undefined;
+    const svc_id = copy ? stableId("fixed_charge", childId, f.code) : f.svc_id;
+    out[k] = {
+      ...made, svc_id, parent_id: copy ? f.svc_id : f.parent_id!, fixed_charge: { ...made.fixed_charge, id: svc_id },
+      taxes: entry["tax_codes"] == null ? f.taxes : made.taxes,
+    };
+  });
+  const issues = c.issues();
+  return issues ? invalid(issues) : out;
 }

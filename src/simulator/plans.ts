@@ -11,6 +11,7 @@ import type { Plan } from "./catalog.js";
 import { childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
 import { invalidField, isRefusal, type Refusal, refusal } from "./refusal.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
+import { overrideFixedCharges } from "./planFixedCharges.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import type { Obj, Step } from "./steps.js";
@@ -27,36 +28,36 @@ export function usePlan(s: Subscription, plan: Plan, at: Instant): void {
 /** Keys of `plan_overrides` this simulator reads (fixed-charge units go to subscriptionFixedCharges.ts). */
 const OVERRIDE_KEYS: readonly string[] = [...PATCHABLE, "fixed_charges", "amount_currency"];
 
-/** The first key of `plan_overrides` not built yet, if any (the step then answers `not_implemented`). */
-export function unsupportedOverride(overrides: Obj): string | undefined {
-  return Object.keys(overrides).find((k) => overrides[k] !== undefined && overrides[k] !== null && !OVERRIDE_KEYS.includes(k));
-}
-
 /**
  * The plan of a subscription with `plan_overrides` (periods.md §7.1): `plan` itself when
  * only fixed-charge units (or nothing) are overridden, else a child plan (one svc id per
- * subscription record `owner`) — a child's own overrides are kept and patched further. Or
- * the refusal naming every bad override.
+ * subscription record `owner`) — a child's own overrides are kept and patched further, its
+ * fixed charges overridden beyond units are copies (planFixedCharges.ts). Or the refusal
+ * naming every bad override.
  */
-export function overridePlan(plan: Plan, overrides: Obj, taxes: ReadonlyMap<string, Tax>, owner: string): Plan | Refusal {
+export function overridePlan(sim: Sim, plan: Plan, overrides: Obj, owner: string): Plan | Refusal {
   const raw = Object.fromEntries(PATCHABLE.filter((k) => overrides[k] !== undefined).map((k) => [k, overrides[k]]));
   const currency = overrides["amount_currency"];
   if (currency != null && currency !== plan.currency) return invalidField("currencies_does_not_match", ["plan_overrides", "amount_currency"]);
-  if (Object.keys(raw).length === 0) return plan;
-  const ids = plan.parent_id === undefined ? { svc_id: childPlanId(plan, owner), parent_id: plan.svc_id } : {};
-  return patchPlan(plan, raw, taxes, ["plan_overrides"], ids);
+  const child = plan.parent_id === undefined ? childPlanId(plan, owner) : plan.svc_id;
+  const fixed = overrideFixedCharges(sim, plan, overrides["fixed_charges"], child);
+  if (isRefusal(fixed)) return fixed;
+  if (Object.keys(raw).length === 0 && fixed === undefined) return plan;
+  const ids = plan.parent_id === undefined ? { svc_id: child, parent_id: plan.svc_id } : {};
+  const patched = patchPlan(plan, raw, sim.catalog.taxes, ["plan_overrides"], ids);
+  if (isRefusal(patched) || fixed === undefined) return patched;
+  return { ...patched, fixed_charges: fixed };
 }
 
 /**
- * The fixed-charge units of `plan_overrides` (code → units), after checking that every other
- * override is one planOverrides.ts builds; `not_implemented` (with a warning) when one is not.
+ * The fixed-charge units of `plan_overrides` (code → units), checked before the step changes
+ * anything. A key the simulator does not read is named in a warning and left alone.
  */
 export function readOverrides(sim: Sim, step: Step, raw: Obj, plan: Plan): Map<string, Decimal> | Refusal {
-  const key = unsupportedOverride(raw);
-  const units = key === undefined ? fixedChargeOverrides({ fixed_charges: raw["fixed_charges"] }, plan) : undefined;
-  if (isRefusal(units)) return units;
-  if (units !== undefined) return units;
-  const what = key === undefined ? "fixed_charges beyond units" : key;
-  sim.warn(step.at, `${step.op}: plan_overrides.${what} is not implemented yet; the step changed nothing`, step.index);
-  return refusal("not_implemented");
+  for (const k of Object.keys(raw)) {
+    if (raw[k] !== undefined && raw[k] !== null && !OVERRIDE_KEYS.includes(k)) {
+      sim.warn(step.at, `${step.op}: plan_overrides.${k} is not an override the simulator reads; it was ignored`, step.index, "ignored_field");
+    }
+  }
+  return fixedChargeOverrides({ fixed_charges: raw["fixed_charges"] }, plan);
 }

@@ -39,6 +39,8 @@ export interface Sim {
   customerById(svcId: string): Customer | undefined;
   /** Sets the customer's own taxes (and the count of customers per tax). */
   setCustomerTaxes(c: Customer, taxes: readonly Tax[]): void;
+  /** `external_historical_usage_amount_cents` per subscription external id (`update_lifetime_usage`, invoice.md §12.2). */
+  readonly historicalUsage: Map<string, bigint>;
   /** What catalog objects read to render (catalogJson.ts). */
   readonly catalogJson: CatalogJsonContext;
   addSubscription(s: Subscription): void;

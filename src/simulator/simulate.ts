@@ -92,7 +92,7 @@ const INPUT_KEYS: readonly string[] = ["organization", "billable_metrics", "plan
  */
 function flagsLifetimeUsage(step: Step): boolean {
   switch (step.op) {
-    case "create_event": case "create_events": case "create_subscription": return true;
+    case "create_event": case "create_events": case "create_subscription": case "update_lifetime_usage": return true;
     case "update_plan": return step.body["usage_thresholds"] !== undefined || (isObj(step.body["plan"]) && step.body["plan"]["usage_thresholds"] !== undefined);
     case "update_subscription": {
       const inner = isObj(step.body["subscription"]) ? step.body["subscription"] : step.body;
@@ -125,6 +125,7 @@ export class Simulation implements Sim {
   readonly invoicing: Invoicing;
   readonly wallets: Wallets;
   private readonly boundaries = new WeakMap<Subscription, { readonly key: string; readonly at: Instant }>();
+  readonly historicalUsage = new Map<string, bigint>();
   /** How many customers carry each tax code (the Tax object's `customers_count`). */
   private readonly customersByTax = new Map<string, number>();
   readonly catalogJson: CatalogJsonContext;
@@ -144,6 +145,7 @@ export class Simulation implements Sim {
       wallets: this.wallets,
       timezoneOf: (c) => this.timezoneOf(c),
       eventsOf: (s) => this.events.of(s.external_id),
+      touch: (c) => this.schedule.touch(c),
     });
   }
 

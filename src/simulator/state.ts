@@ -98,6 +98,12 @@ export interface Subscription {
   initial_started_at: Instant | null;
   /** A plan paid in advance in trial bills its first period when the trial ends. */
   trial_billing_at: Instant | null;
+  /** `subscription.trial_ended` was sent (notices.ts). */
+  trial_end_notified?: boolean;
+  /** When `update_subscription` last set `ending_at` (termination alerts are not sent for days before it). */
+  ending_at_set_at?: Instant;
+  /** The day of the last `subscription.termination_alert` (notices.ts). */
+  termination_alerted_at?: Instant;
   /** The instant of the last billing boundary handled (runs are looked for after it). */
   billed_until: Instant;
   // Fixed charges (optional: a record made elsewhere, e.g. for a preview, has none of its own).

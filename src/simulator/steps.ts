@@ -17,7 +17,7 @@ export const OPERATIONS = [
   "apply_coupon", "create_wallet", "update_wallet", "create_wallet_transaction", "terminate_wallet", "create_credit_note",
   "create_alert", "update_invoice", "finalize_invoice", "void_invoice", "create_one_off_invoice", "update_plan",
   "fetch_current_usage", "fetch_projected_usage", "preview_invoice", "fetch_wallet", "create_payment", "estimate_credit_note",
-  "fetch_subscription", "update_fee", "fetch_alert", "update_subscription_fixed_charge", "refresh_invoice",
+  "fetch_subscription", "update_fee", "fetch_alert", "update_subscription_fixed_charge", "refresh_invoice", "update_lifetime_usage",
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

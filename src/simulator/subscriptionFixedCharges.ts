@@ -23,15 +23,12 @@ import { type Answer, invalid, type Refusal, refusal } from "./refusal.js";
 import type { Obj } from "./steps.js";
 
 /**
- * `plan_overrides` of `create_subscription` holding only fixed-charge units (periods.md
- * §7.1: a per-subscription units override, no child plan): code → units. `undefined` when
- * it overrides anything else (not implemented); the refusal naming every bad entry.
+ * The fixed-charge units of `plan_overrides` (periods.md §7.1): code → units, held as
+ * per-subscription units overrides whatever else the entry overrides (a copy's code is its
+ * source's); or the refusal naming every bad entry.
  */
-export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, Decimal> | undefined | Refusal {
-  const present = (k: string): boolean => overrides[k] !== undefined && overrides[k] !== null;
-  if (Object.keys(overrides).some((k) => k !== "fixed_charges" && present(k))) return undefined;
+export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, Decimal> | Refusal {
   const entries = Array.isArray(overrides["fixed_charges"]) ? (overrides["fixed_charges"] as Obj[]) : [];
-  if (entries.some((e) => Object.keys(e).some((k) => !["code", "units", "apply_units_immediately"].includes(k) && e[k] != null))) return undefined;
   const c = new IssueCollector();
   const out = new Map<string, Decimal>();
   entries.forEach((e, i) => {
@@ -119,8 +116,5 @@ export function applyFixedChargeUpdate(sim: Sim, u: FixedChargeUpdate, at: Insta
   const own = s.fixed_charge_taxes?.get(f.code) ?? f.taxes;
   // A units-only override clones nothing: the plan's own fixed charge, no parent (periods.md §7.1);
   // a child plan's copy names the parent plan's fixed charge it was made from.
-  const parent = s.plan.parent_id === undefined ? undefined
-    : [...sim.catalog.plans.values()].find((p) => p.svc_id === s.plan.parent_id)?.fixed_charges.find((x) => x.code === f.code);
-  const parentId = parent === undefined || parent.svc_id === f.svc_id ? null : parent.svc_id;
-  return { fixed_charge: fixedChargeJson(f, sim.catalogJson, currentUnits(s, f), parentId, own) };
+  return { fixed_charge: fixedChargeJson(f, sim.catalogJson, currentUnits(s, f), own) };
 }

@@ -81,7 +81,7 @@ export function checkUsageThresholds(sim: Sim, at: Instant): void {
     const current = r.fees.reduce((a, f) => a + f.amount_cents, 0n);
     const passed = usageThresholdsPassed({
       thresholds: s.plan.usage_thresholds,
-      historical_usage_amount_cents: 0n,
+      historical_usage_amount_cents: sim.historicalUsage.get(s.external_id) ?? 0n,
       invoiced_usage_amount_cents: invoiced,
       current_usage_amount_cents: current,
       progressive_billed_amount_cents: sim.invoicing.progressiveBilled(s, input.window.start),

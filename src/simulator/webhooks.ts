@@ -13,6 +13,9 @@ export function emitWebhook(sim: Sim, type: string, at: Instant, object: unknown
 }
 
 /** `subscription.started` / `.updated` / `.terminated`: the subscription as it is then. */
-export function subscriptionWebhook(sim: Sim, type: "subscription.started" | "subscription.updated" | "subscription.terminated", s: Subscription, at: Instant): void {
+export function subscriptionWebhook(
+  sim: Sim, type: "subscription.started" | "subscription.updated" | "subscription.terminated" | "subscription.trial_ended" | "subscription.termination_alert",
+  s: Subscription, at: Instant,
+): void {
   emitWebhook(sim, type, at, subscriptionJson(s, at, sim.catalog.organization));
 }

@@ -53,6 +53,7 @@ const RESPONSE_KINDS: Record<string, string> = {
   customer_usage: "customer_usage",
   customer_projected_usage: "customer_projected_usage",
   fee: "fee",
+  lifetime_usage: "lifetime_usage",
 };
 const RESULT_KINDS: Record<string, string> = {
   invoices: "invoice",

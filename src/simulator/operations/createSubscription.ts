@@ -28,7 +28,7 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   const units = readOverrides(sim, step, raw, plan);
   if (isRefusal(units)) return units;
   const count = sim.subscriptions.filter((x) => x.external_id === b.external_id).length;
-  const own = overridePlan(plan, raw, sim.catalog.taxes, `${b.external_id}/${count}`);
+  const own = overridePlan(sim, plan, raw, `${b.external_id}/${count}`);
   if (isRefusal(own)) return own;
   const known = sim.customers.get(b.external_customer_id);
   const change = live === undefined ? undefined : checkPlanChange(sim, live, own, step, units);

@@ -31,6 +31,7 @@ import { terminateSubscription } from "./terminateSubscription.js";
 import { terminateWallet } from "./terminateWallet.js";
 import { updateFee } from "./updateFee.js";
 import { updateInvoice } from "./updateInvoice.js";
+import { updateLifetimeUsage } from "./updateLifetimeUsage.js";
 import { updatePlan } from "./updatePlan.js";
 import { updateSubscription } from "./updateSubscription.js";
 import { updateSubscriptionFixedCharge } from "./updateSubscriptionFixedCharge.js";
@@ -47,6 +48,7 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   fetch_subscription: fetchSubscription,
   update_subscription_fixed_charge: updateSubscriptionFixedCharge,
   update_plan: updatePlan,
+  update_lifetime_usage: updateLifetimeUsage,
   create_event: createEvent,
   create_events: createEvents,
   fetch_current_usage: fetchCurrentUsage,

@@ -52,7 +52,7 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
   // The fixed-charge units are checked here (codes, units, flags), so that applying them below cannot refuse.
   const units = readOverrides(sim, step, raw as Obj, s.plan);
   if (isRefusal(units)) return units;
-  const own = overridePlan(s.plan, raw as Obj, sim.catalog.taxes, s.svc_id);
+  const own = overridePlan(sim, s.plan, raw as Obj, s.svc_id);
   if (isRefusal(own)) return own;
   // Checked: from here on the step is accepted.
   if (typeof f["name"] === "string") s.name = f["name"];
@@ -60,6 +60,7 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
   if (f["on_termination_credit_note"] != null) s.termination_options.credit_note = f["on_termination_credit_note"] as "credit" | "refund" | "offset" | "skip";
   if (endingAt !== undefined) {
     s.ending_at = endingAt;
+    s.ending_at_set_at = step.at;
     if (s.next?.status === "pending") s.next.ending_at = endingAt;
   }
   usePlan(s, own, step.at);

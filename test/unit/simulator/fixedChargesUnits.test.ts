@@ -92,10 +92,34 @@ describe("simulate: pay-in-advance fixed charges and units changes", () => {
     } } });
   });
 
-  it("fixed-charge overrides beyond units stay not_implemented", () => {
-    const { invoices, responses } = run([], { overrides: { fixed_charges: [{ code: "seats", units: 1, properties: { amount: "1" } }] } });
-    expect(invoices).toEqual([]);
-    expect(responses[1]).toEqual({ error: { code: "not_implemented" } });
+  it("overrides beyond units make a child plan whose copy bills the delta at its own price (periods.md §7.1 example)", () => {
+    const override = (at: string, units: number): Obj => ({ at, op: "update_subscription", body: { external_id: "s1", plan_overrides: {
+      fixed_charges: [{ code: "seats", units, properties: { amount: "20" }, apply_units_immediately: true }] } } });
+    const { invoices, responses, warnings } = run([override("2024-03-05T00:00:00Z", 6), override("2024-03-10T00:00:00Z", 15)], { until: "2024-04-01T00:00:00Z" });
+    expect(warnings).toEqual([]);
+    // 10 paid on the parent's fixed charge; 6 bills nothing; 15 bills the 5 above the 10 paid, at 20.00.
+    expect(invoices.map(fixedFees)).toEqual([[["10", 10_000]], [["0", 0]], [["5", 10_000]], [["15", 30_000]]]);
+    const sub = (i: number) => (responses[i] as { subscription: { plan_code: string } }).subscription;
+    expect(sub(2).plan_code).toBe("p");
+  });
+
+  it("a copy names its source; the child is updated in place; another charge model is refused", () => {
+    const steps: Obj[] = [
+      { at: "2024-03-05T00:00:00Z", op: "update_subscription", body: { external_id: "s1", plan_overrides: { fixed_charges: [{ code: "seats", invoice_display_name: "Chairs" }] } } },
+      { at: "2024-03-06T00:00:00Z", op: "update_subscription_fixed_charge", body: { external_subscription_id: "s1", code: "seats", units: 12 } },
+      { at: "2024-03-07T00:00:00Z", op: "update_subscription", body: { external_id: "s1", plan_overrides: { fixed_charges: [{ code: "seats", charge_model: "volume", properties: { volume_ranges: [] } }] } } },
+    ];
+    const { responses } = run(steps);
+    const fc = responses[3] as { fixed_charge: { svc_id: string; svc_parent_id: string | null; invoice_display_name: string | null; units: string } };
+    expect(fc.fixed_charge).toMatchObject({ invoice_display_name: "Chairs", units: "12" });
+    expect(fc.fixed_charge.svc_parent_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fc.fixed_charge.svc_parent_id).not.toBe(fc.fixed_charge.svc_id);
+    expect(responses[4]).toEqual({ error: { code: "validation_errors", error_details: { "plan_overrides.fixed_charges.0.charge_model": ["invalid_value"] } } });
+  });
+
+  it("units-only overrides copy nothing: the answer is the plan's own fixed charge", () => {
+    const { responses } = run([change("2024-03-06T00:00:00Z", 12)]);
+    expect(responses[2]).toMatchObject({ fixed_charge: { code: "seats", units: "12", svc_parent_id: null } });
   });
 
   it("refreshing the starting draft keeps its advance fee; a zero-unit fee on another invoice does not count (grace 3)", () => {

@@ -89,12 +89,13 @@ describe("simulate: update_subscription", () => {
     expect(r.subscriptions[0]!.name).toBeNull();
   });
 
-  it("answers not_implemented, with a warning, for overrides it does not build", () => {
+  it("applies the overrides it reads and names the others in a warning (entitlements are out of scope)", () => {
     const r = run([customer(), subscribe(), update("2024-03-06T00:00:00Z", { name: "x", plan_overrides: { amount_cents: 5, entitlements: [{}] } })]);
-    expect(r.responses[2]).toEqual({ error: { code: "not_implemented" } });
-    expect(r.warnings.map((w) => w.step)).toEqual([2]);
-    expect(r.subscriptions[0]!.name).toBeNull();
-    expect(fees(r.invoices[0])[0]).toEqual(["subscription", 1000, "vat"]);
+    expect(r.responses[2]).toMatchObject({ subscription: { name: "x", plan_amount_cents: 5 } });
+    expect(r.warnings.map((w) => [w.step, (w as { code?: string }).code])).toEqual([[2, "ignored_field"]]);
+    expect(r.warnings[0]!.message).toMatch(/plan_overrides\.entitlements/);
+    expect(r.subscriptions[0]!.name).toBe("x");
+    expect(fees(r.invoices[0])[0]).toEqual(["subscription", 5, "vat"]);
   });
 
   it("fixed-charge units in plan_overrides apply as update_subscription_fixed_charge would (periods.md §7.1)", () => {

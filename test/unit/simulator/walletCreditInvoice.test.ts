@@ -31,7 +31,8 @@ describe("simulate: the credit invoice of purchased wallet credits", () => {
     expect(r.warnings).toEqual([]);
     expect(r.webhooks.map((w) => (w as Obj)["type"])).toEqual(
       ["customer.created", "wallet.created", "wallet_transaction.created", "wallet_transaction.created", "wallet.updated",
-        "invoice.paid_credit_added", "invoice.payment_status_updated", "wallet_transaction.updated", "wallet.updated"]);
+        // The credit invoice, due the day it was issued (no payment term), is overdue at the next midnight.
+        "invoice.paid_credit_added", "invoice.payment_overdue", "invoice.payment_status_updated", "wallet_transaction.updated", "wallet.updated"]);
   });
 
   it("keeps the invoice open until paid when the purchase requires a successful payment, then finalizes it that day", () => {

@@ -50,8 +50,9 @@ describe("webhooks", () => {
   });
 
   it("a one-off invoice has its own type; a payment status change is announced", () => {
-    expect(types(hooks, "2024-03-03T00:00:00Z")).toEqual(["invoice.one_off_created"]);
-    expect(types(hooks, "2024-03-04T00:00:00Z")).toEqual(["invoice.payment_status_updated"]);
+    // The 03-02 invoice was due that day: at midnight it is overdue, before the one-off invoice of the same instant.
+    expect(types(hooks, "2024-03-03T00:00:00Z")).toEqual(["invoice.payment_overdue", "invoice.one_off_created"]);
+    expect(types(hooks, "2024-03-04T00:00:00Z")).toEqual(["invoice.payment_overdue", "invoice.payment_status_updated"]);
   });
 
   it("a scheduled downgrade updates the current subscription; the switch terminates it and starts the new one", () => {

@@ -1,0 +1,48 @@
+/**
+ * `update_lifetime_usage` (`{external_subscription_id, external_historical_usage_amount_cents}`,
+ * the service's `PUT /subscriptions/{external_id}/lifetime_usage`): the usage billed before the
+ * subscription came to this service, counted in its lifetime usage (invoice.md §12.2) — by the
+ * progressive-billing thresholds (§12.3) and the lifetime usage alerts (§14.1). It belongs to
+ * the external id, so a plan change keeps it. Answers `{lifetime_usage}`.
+ */
+import { formatInstant } from "../../core/instant.js";
+import { stableId } from "../../core/ids.js";
+import { usageThresholdsCompletion } from "../../invoice/index.js";
+import { currentUsage } from "../../usage/index.js";
+import { type Answer, invalidField, isRefusal, refusal } from "../refusal.js";
+import type { Sim } from "../sim.js";
+import type { Step } from "../steps.js";
+import { usageInput } from "../usage.js";
+
+export function updateLifetimeUsage(sim: Sim, step: Step): Answer {
+  const b = step.body;
+  const id = b["external_subscription_id"] ?? b["external_id"];
+  if (typeof id !== "string" || id === "") return invalidField("value_is_mandatory", ["external_subscription_id"]);
+  const amount = b["external_historical_usage_amount_cents"];
+  if (amount === undefined || amount === null) return invalidField("value_is_mandatory", ["external_historical_usage_amount_cents"]);
+  if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount < 0) return invalidField("invalid_value", ["external_historical_usage_amount_cents"]);
+  const s = sim.activeSubscription(id);
+  if (s === undefined) return refusal("subscription_not_found");
+  const input = usageInput(sim, s, step.at, { apply_taxes: false });
+  if (isRefusal(input)) return input;
+  // Checked: from here on the step is accepted.
+  sim.historicalUsage.set(id, BigInt(amount));
+  const usage = currentUsage(input);
+  const current = usage.ok ? usage.fees.reduce((a, f) => a + f.amount_cents, 0n) : 0n;
+  const invoiced = sim.invoicing.invoicedUsage(s);
+  const total = BigInt(amount) + invoiced + current;
+  const thresholds = s.plan.usage_thresholds.length === 0 ? [] : usageThresholdsCompletion(s.plan.usage_thresholds, total);
+  return {
+    lifetime_usage: {
+      svc_id: stableId("lifetime_usage", id),
+      svc_subscription_id: s.svc_id,
+      external_subscription_id: id,
+      external_historical_usage_amount_cents: amount,
+      invoiced_usage_amount_cents: Number(invoiced),
+      current_usage_amount_cents: Number(current),
+      from_datetime: formatInstant(input.window.start),
+      to_datetime: formatInstant((input.window.end - 1000) as typeof input.window.end),
+      usage_thresholds: thresholds.map((t) => ({ amount_cents: Number(t.amount_cents), completion_ratio: t.completion_ratio })),
+    },
+  };
+}
