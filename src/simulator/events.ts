@@ -182,8 +182,13 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
     throw err;
   }
   for (const c of checked) if (c.subId === null) sim.events.addOrphan(c.e.transaction_id);
-  // Event activity: the subscriptions' alerts are evaluated at the end of the instant (§14.3).
-  for (const log of appended.keys()) sim.activity.add(log.external_subscription_id);
+  // Event activity: the subscriptions' alerts are evaluated at the end of the instant (§14.3), and
+  // their customers' wallets with a threshold rule are checked after the step (invoice.md §11.6:
+  // the usage changed their ongoing balance).
+  for (const log of appended.keys()) {
+    sim.activity.add(log.external_subscription_id);
+    for (const c of sim.customersOfSubscription(log.external_subscription_id)) for (const a of sim.wallets.of(c)) sim.wallets.queueCheck(a);
+  }
   for (const w of warnings) sim.warn(at, w, index);
   for (const f of fees) {
     const run = { subscription: f.subscription, at, reason: "in_advance_charge" as const };

@@ -29,8 +29,6 @@ export class Invoicing implements InvoiceBook {
   creditNotes: CreditNote[] = [];
   /** Invoices and invoice-less fees, in creation order (the result's `fees` follow it). */
   readonly entries: InvoiceEntry[] = [];
-  /** The customers sharing each number prefix, in the order of their first invoice. */
-  private readonly prefixes = new Map<string, Customer[]>();
   /** Indexes of `invoices` (in issue order): by customer, by the external ids of their runs' subscriptions, by id. */
   private readonly byCustomer = new Map<Customer, InvoiceRecord[]>();
   private readonly bySubscription = new Map<string, InvoiceRecord[]>();
@@ -341,12 +339,12 @@ export class Invoicing implements InvoiceBook {
   }
 
   /**
-   * A number unique in the organization: `<prefix>-<sequence>`, the prefix from the customer's
-   * external id; a later customer whose prefix is taken gets `<prefix>-<rank>-<sequence>`
-   * (rank ≥ 2 among the customers of that prefix, by first invoice), which no other can take.
+   * The number of a finalized invoice (objects.md §1): `<document prefix>-<customer sequential id,
+   * 3 digits>-<the customer's invoice sequence, 3 digits>` — per-customer numbering, unique in the
+   * organization since the customer's sequential id is.
    */
   number(customer: Customer, seq: number): string {
-    return `${this.prefix(customer)}-${String(seq).padStart(3, "0")}`;
+    return `${this.ctx.organization.document_number_prefix}-${String(customer.sequential_id).padStart(3, "0")}-${String(seq).padStart(3, "0")}`;
   }
 
   /** A new invoice's id (the customer's n-th invoice) and its draft number; it is numbered when finalized. */
@@ -356,8 +354,8 @@ export class Invoicing implements InvoiceBook {
   }
 
   /** The number of an invoice not finalized yet (a draft, an open credit invoice). */
-  draftNumber(customer: Customer): string {
-    return `${this.prefix(customer)}-DRAFT`;
+  draftNumber(_customer: Customer): string {
+    return `${this.ctx.organization.document_number_prefix}-DRAFT`;
   }
 
   /**
@@ -380,13 +378,6 @@ export class Invoicing implements InvoiceBook {
     return c;
   }
 
-  private prefix(customer: Customer): string {
-    const prefix = customer.external_id.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8) || "CUST";
-    const sharing = this.prefixes.get(prefix) ?? [];
-    if (!sharing.includes(customer)) this.prefixes.set(prefix, [...sharing, customer]);
-    const rank = (this.prefixes.get(prefix) ?? []).indexOf(customer) + 1;
-    return rank === 1 ? prefix : `${prefix}-${rank}`;
-  }
 
   /** Every fee created, in creation order: invoices' fees (closed ones left out) and invoice-less fees. */
   feesJson(): unknown[] {

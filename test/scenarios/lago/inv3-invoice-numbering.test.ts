@@ -3,14 +3,13 @@
  * Organization in Europe/Paris; three customers; a monthly plan 129.00 and a yearly plan 1000.00,
  * both paid in advance; subscriptions on 2023-07-19 12:12 UTC.
  *
- * What ports: the per-customer sequence (`sequential_id`, Lago's `per_customer` numbering) and its
- * 3-digit suffix in the number. What does not: ratecard's number format is its own
- * (docs/simulator.md "Invoices": `<external id prefix>-<NNN>`, no organization
- * `document_number_prefix`, no `document_numbering` setting, so neither `ORG-1-002-001`'s
- * organization prefix and customer index nor the `per_organization` numbers `ORG-11-202310-010`,
- * nor `organization_sequential_id` / `billing_entity_sequential_id`); the spec's switches between
- * per_customer and per_organization leave the per-customer `sequential_id` running, which is
- * asserted. Customer external ids "first", "second", "third" give the prefixes FIRST, SECOND, THIRD.
+ * What ports: the per-customer sequence (`sequential_id`, Lago's `per_customer` numbering) and the
+ * number `<document prefix>-<customer sequential id>-<sequence>` (objects.md §1), with the spec's
+ * organization prefix "ORG-1": the customers "first", "second", "third" are 001, 002, 003, so
+ * "ORG-1-002-001" is the second customer's first invoice. What does not: the `per_organization`
+ * numbers (`ORG-11-202310-010`, no `document_numbering` setting), `organization_sequential_id`,
+ * `billing_entity_sequential_id`; the spec's switches between per_customer and per_organization
+ * leave the per-customer `sequential_id` running, which is asserted.
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";
@@ -29,7 +28,7 @@ const subscribe = (at: string, cust: string, ext: string, planCode: string, bill
 });
 function sim(steps: Json[], until: string): Json {
   return simulate({
-    organization: { timezone: "Europe/Paris", default_currency: "EUR" },
+    organization: { timezone: "Europe/Paris", default_currency: "EUR", document_number_prefix: "ORG-1" },
     billable_metrics: [], plans, steps, until,
   } as Json) as Json;
 }
@@ -38,7 +37,8 @@ const errors = (out: Json) => (out.responses as Json[]).filter((r) => r && r.err
 const seqs = (out: Json) => (out.invoices as Json[]).map((i) => [i.customer.external_id, i.sequential_id, i.number]);
 /** The latest invoice of each customer (by issue order) → sequential_id. */
 const latest = (out: Json) => Object.fromEntries(customers.map((c) => [c, (out.invoices as Json[]).filter((i) => i.customer.external_id === c).at(-1)?.sequential_id]));
-const numbered = (c: string, n: number) => `${c.toUpperCase()}-${String(n).padStart(3, "0")}`;
+const pad = (n: number) => String(n).padStart(3, "0");
+const numbered = (c: string, n: number) => `ORG-1-${pad(customers.indexOf(c) + 1)}-${pad(n)}`;
 
 describe("invoice_numbering_spec.rb: creates invoice numbers correctly (anniversary, per customer)", () => {
   const steps = [
@@ -64,7 +64,7 @@ describe("invoice_numbering_spec.rb: creates invoice numbers correctly (annivers
     });
   }
 
-  it("every number is the customer's prefix and its per-customer sequence: 1..7, 1..8 (second), 1..7", () => {
+  it("every number is the organization's prefix, the customer's sequential id and its per-customer sequence: 1..7, 1..8 (second), 1..7", () => {
     const out = sim(steps, "2024-01-19T12:12:00Z");
     for (const c of customers) {
       const mine = seqs(out).filter(([id]) => id === c);
@@ -85,7 +85,7 @@ describe("invoice_numbering_spec.rb: with organization timezone (calendar)", () 
     ["2023-07-19T12:12:00Z", 1], ["2023-08-01T00:00:00Z", 2], ["2023-09-01T00:00:00Z", 3], ["2023-09-30T23:10:00Z", 4],
   ];
   for (const [at, n] of cases) {
-    it(`${at}: every customer at sequential_id ${n}, number <PREFIX>-${String(n).padStart(3, "0")}`, () => {
+    it(`${at}: every customer at sequential_id ${n}, number ORG-1-<customer>-${String(n).padStart(3, "0")}`, () => {
       const out = sim(steps.filter((s) => s.at <= at), at);
       expect(errors(out)).toEqual([]);
       expect(latest(out)).toEqual({ first: n, second: n, third: n });
@@ -106,37 +106,36 @@ describe("invoice_numbering_spec.rb: with grace period and per_customer numberin
   ];
   const run = (at: string) => sim(steps.filter((s) => s.at <= at), at);
 
-  it("07-19: first and third at 1 (FIRST-001, THIRD-001); the second customer's invoice is a draft", () => {
+  it("07-19: first and third at 1 (ORG-1-001-001, ORG-1-003-001); the second customer's invoice is a draft", () => {
     const out = run("2023-07-19T12:12:00Z");
     expect(errors(out)).toEqual([]);
-    expect(seqs(out).filter(([c]) => c !== "second")).toEqual([["first", 1, "FIRST-001"], ["third", 1, "THIRD-001"]]);
+    expect(seqs(out).filter(([c]) => c !== "second")).toEqual([["first", 1, "ORG-1-001-001"], ["third", 1, "ORG-1-003-001"]]);
     expect((out.invoices as Json[]).find((i) => i.customer.external_id === "second").status).toBe("draft");
   });
 
-  // A draft has no number yet: Lago gives it `sequential_id` nil and "<prefix>-DRAFT" ("ORG-1-DRAFT"
-  // there, "SECOND-DRAFT" here: our prefix is the customer's) and numbers it when it is finalized,
+  // A draft has no number yet: `sequential_id` nil and "ORG-1-DRAFT", numbered when it is finalized,
   // in finalization order (docs/simulator.md "Invoices").
   it("07-19 and 07-21: the second customer's drafts have sequential_id null and a -DRAFT number", () => {
     const jul19 = run("2023-07-19T12:12:00Z");
     const d1 = (jul19.invoices as Json[]).find((i) => i.customer.external_id === "second");
     expect(d1.sequential_id).toBeNull();
-    expect(d1.number).toMatch(/-DRAFT$/);
+    expect(d1.number).toBe("ORG-1-DRAFT");
     const jul21 = run("2023-07-21T12:12:00Z");
     const d2 = (jul21.invoices as Json[]).at(-1);
     expect(d2.status).toBe("draft");
     expect(d2.sequential_id).toBeNull();
-    expect(d2.number).toMatch(/-DRAFT$/);
+    expect(d2.number).toBe("ORG-1-DRAFT");
   });
 
-  it("07-20: the first customer's yearly subscription invoice is its 2nd (FIRST-002)", () => {
+  it("07-20: the first customer's yearly subscription invoice is its 2nd (ORG-1-001-002)", () => {
     const out = run("2023-07-20T12:12:00Z");
-    expect(seqs(out).at(-1)).toEqual(["first", 2, "FIRST-002"]);
+    expect(seqs(out).at(-1)).toEqual(["first", 2, "ORG-1-001-002"]);
   });
 
-  it("07-21 after both finalizations: the second customer's invoices are SECOND-001 then SECOND-002", () => {
+  it("07-21 after both finalizations: the second customer's invoices are ORG-1-002-001 then ORG-1-002-002", () => {
     const out = run("2023-07-21T14:12:00Z");
     expect(errors(out)).toEqual([]);
-    expect(seqs(out).filter(([c]) => c === "second")).toEqual([["second", 1, "SECOND-001"], ["second", 2, "SECOND-002"]]);
+    expect(seqs(out).filter(([c]) => c === "second")).toEqual([["second", 1, "ORG-1-002-001"], ["second", 2, "ORG-1-002-002"]]);
     expect((out.invoices as Json[]).every((i) => i.status === "finalized")).toBe(true);
   });
 

@@ -22,6 +22,7 @@ describe("review: invoice numbers", () => {
       until: "2024-04-01T00:00:00Z",
     }) as unknown as { invoices: { number: string }[] };
     expect(r.invoices).toHaveLength(2);
-    expect(r.invoices.map((i) => i.number)).toEqual(["C1-001", "C1-2-001"]);
+    // External ids "c-1" and "c1" once shared a prefix; numbers now carry the customer's sequential id (objects.md §1).
+    expect(r.invoices.map((i) => i.number)).toEqual(["ORG-82F7-001-001", "ORG-82F7-002-001"]);
   });
 });

@@ -29,7 +29,7 @@ function run(extra: Obj[] = []): { invoices: Invoice[]; credit_notes: { offset_a
 describe("review: credit-note offsets on the invoice's amount due", () => {
   it("sanity: the offset note is issued on the first invoice", () => {
     const r = run();
-    const first = r.invoices.find((i) => i.number === "C1-001")!;
+    const first = r.invoices.find((i) => i.number === "ORG-82F7-001-001")!;
     expect(r.credit_notes.map((n) => [n.offset_amount_cents, n.svc_invoice_id])).toEqual([[2000, first.svc_id]]);
     expect(first.total_amount_cents).toBe(3100);
   });
@@ -37,7 +37,7 @@ describe("review: credit-note offsets on the invoice's amount due", () => {
   // invoice.md §1.1: `total_due_amount_cents = total_amount_cents − total_paid_amount_cents − offset_amount_cents`:
   // 3100 − 0 − 2000 = 1100.
   it("total_due_amount_cents deducts the offset of the invoice's credit notes", () => {
-    const first = run().invoices.find((i) => i.number === "C1-001")!;
+    const first = run().invoices.find((i) => i.number === "ORG-82F7-001-001")!;
     expect(first.total_due_amount_cents).toBe(1100);
   });
 
@@ -45,18 +45,18 @@ describe("review: credit-note offsets on the invoice's amount due", () => {
   // payment_status becomes succeeded: paying the 1100 left settles it, and nothing is due.
   it("a payment of what the offset leaves settles the invoice", () => {
     const r0 = run();
-    const id = r0.invoices.find((i) => i.number === "C1-001")!.svc_id;
+    const id = r0.invoices.find((i) => i.number === "ORG-82F7-001-001")!.svc_id;
     const r = run([{ at: "2024-03-12T00:00:00Z", op: "create_payment", body: { invoice_id: id, amount_cents: 1100, reference: "x" } }]);
-    const first = r.invoices.find((i) => i.number === "C1-001")!;
+    const first = r.invoices.find((i) => i.number === "ORG-82F7-001-001")!;
     expect(first.total_paid_amount_cents).toBe(1100);
     expect(first.payment_status).toBe("succeeded");
     expect(first.total_due_amount_cents).toBe(0);
   });
 
   it("a payment short of what the offset leaves keeps the invoice pending", () => {
-    const id = run().invoices.find((i) => i.number === "C1-001")!.svc_id;
+    const id = run().invoices.find((i) => i.number === "ORG-82F7-001-001")!.svc_id;
     const r = run([{ at: "2024-03-12T00:00:00Z", op: "create_payment", body: { invoice_id: id, amount_cents: 1099, reference: "x" } }]);
-    const first = r.invoices.find((i) => i.number === "C1-001")!;
+    const first = r.invoices.find((i) => i.number === "ORG-82F7-001-001")!;
     expect([first.payment_status, first.total_due_amount_cents]).toEqual(["pending", 1]);
   });
 });

@@ -22,7 +22,7 @@ const run = (voidFirst: boolean): Invoice[] => (simulate({
   until: "2024-05-01T00:00:00Z",
 }) as unknown as { invoices: Invoice[] }).invoices;
 
-const aprilFee = (invoices: Invoice[]): Fee => invoices.find((i) => i.number === "C1-002")!.fees.find((f) => f.item.type === "subscription")!;
+const aprilFee = (invoices: Invoice[]): Fee => invoices.find((i) => i.number === "ORG-82F7-001-002")!.fees.find((f) => f.item.type === "subscription")!;
 
 describe("review: the subscription fee after a voided invoice", () => {
   it("control: without the void, April's fee is exactly the plan amount", () => {
@@ -33,7 +33,7 @@ describe("review: the subscription fee after a voided invoice", () => {
   // first-period proration (which would read "10.000000000000001" in doubles).
   it("after voiding March, April's fee is still the full plan amount", () => {
     const invoices = run(true);
-    expect(invoices.find((i) => i.number === "C1-001")!.status).toBe("voided");
+    expect(invoices.find((i) => i.number === "ORG-82F7-001-001")!.status).toBe("voided");
     expect([aprilFee(invoices).amount_cents, aprilFee(invoices).precise_amount]).toEqual([1000, "10"]);
   });
 });

@@ -37,13 +37,13 @@ const run = (): { invoices: Inv[]; webhooks: { type: string }[] } => simulate({
 
 describe("review2: applied_usage_thresholds of a progressive-billing invoice", () => {
   it("control: the March progressive invoice is issued for 24 units", () => {
-    const inv = run().invoices.find((i) => i.number === "C1-003")!;
+    const inv = run().invoices.find((i) => i.number === "ORG-82F7-001-003")!;
     expect([inv.invoice_type, inv.fees_amount_cents]).toEqual(["progressive_billing", 2400]);
   });
 
   // Expected [[500, true, 4500], [3100, false, 4500], [4000, false, 4500]]; actual: the key is absent (undefined).
   it("lists the passed thresholds 31, 40 and the recurring 5", () => {
-    const inv = run().invoices.find((i) => i.number === "C1-003")!;
+    const inv = run().invoices.find((i) => i.number === "ORG-82F7-001-003")!;
     const rows = (inv.applied_usage_thresholds ?? []).map((t) => [t.usage_threshold.amount_cents, t.usage_threshold.recurring, t.lifetime_usage_amount_cents]);
     expect(rows.sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual([[500, true, 4500], [3100, false, 4500], [4000, false, 4500]]);
   });

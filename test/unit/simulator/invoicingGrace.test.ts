@@ -152,12 +152,12 @@ describe("simulate invoicing: drafts are numbered when finalized", () => {
     type Numbered = Invoice & { number: string; sequential_id: number | null; invoice_type: string };
     const invoices = r.invoices as Numbered[];
     const drafted = (r.webhooks as { type: string; object: Numbered }[]).filter((w) => w.type === "invoice.drafted").map((w) => w.object);
-    expect(drafted.map((d) => [d.number, d.sequential_id])).toEqual([["C1-DRAFT", null], ["C1-DRAFT", null]]);
+    expect(drafted.map((d) => [d.number, d.sequential_id])).toEqual([["ORG-82F7-DRAFT", null], ["ORG-82F7-DRAFT", null]]);
     // Issue order: the March draft, the termination draft, the one-off (final at once → 001).
     expect(invoices.map((i) => [i.invoice_type, i.status, i.number, i.sequential_id])).toEqual([
-      ["subscription", "finalized", "C1-002", 2],
-      ["subscription", "finalized", "C1-003", 3],
-      ["one_off", "finalized", "C1-001", 1],
+      ["subscription", "finalized", "ORG-82F7-001-002", 2],
+      ["subscription", "finalized", "ORG-82F7-001-003", 3],
+      ["one_off", "finalized", "ORG-82F7-001-001", 1],
     ]);
   });
 
@@ -169,9 +169,9 @@ describe("simulate invoicing: drafts are numbered when finalized", () => {
       until: "2024-03-10T00:00:00Z",
     });
     const created = (r.webhooks as { type: string; object: { number: string } }[]).find((w) => w.type === "credit_note.created")!;
-    expect(created.object.number).toBe("C1-DRAFT-CN001");
+    expect(created.object.number).toBe("ORG-82F7-DRAFT-CN001");
     expect((r.credit_notes as { number: string; invoice_number: string; status: string }[]).map((n) => [n.number, n.invoice_number, n.status]))
-      .toEqual([["C1-001-CN001", "C1-001", "finalized"]]);
-    expect((r.invoices as { number: string }[]).map((i) => i.number)).toEqual(["C1-001", "C1-002"]);
+      .toEqual([["ORG-82F7-001-001-CN001", "ORG-82F7-001-001", "finalized"]]);
+    expect((r.invoices as { number: string }[]).map((i) => i.number)).toEqual(["ORG-82F7-001-001", "ORG-82F7-001-002"]);
   });
 });

@@ -36,7 +36,7 @@ describe("simulate: plan_overrides on create_subscription", () => {
       event("2024-03-05T00:00:00Z", "t1"), event("2024-03-05T00:00:00Z", "t2"), event("2024-03-05T00:00:00Z", "t3"),
       event("2024-03-05T00:00:00Z", "u1", "s2"), event("2024-03-05T00:00:00Z", "u2", "s2"), event("2024-03-05T00:00:00Z", "u3", "s2")];
     const r = run(steps, { integrations: ["progressive_billing"], until: "2024-03-20T00:00:00Z" });
-    expect(r.invoices.map((i) => [i.number, i.invoice_type, i.fees_amount_cents])).toEqual([["C1-001", "progressive_billing", 150]]);
+    expect(r.invoices.map((i) => [i.number, i.invoice_type, i.fees_amount_cents])).toEqual([["ORG-82F7-001-001", "progressive_billing", 150]]);
   });
 
   it("refuses an override in another currency", () => {

@@ -45,7 +45,7 @@ describe("simulate: recurring wallet transaction rules (§11.6)", () => {
     expect((r.responses[3] as { wallet: Obj }).wallet["credits_balance"]).toBe("4");
   });
 
-  it("refreshes ongoing balances from usage: a granted threshold top-up follows the usage that crosses it", () => {
+  it("a threshold top-up fires when the usage that crosses it arrives, not at a later read (invoice.md §11.6)", () => {
     const rule = { trigger: "threshold", method: "fixed", granted_credits: "20", threshold_credits: "5" };
     const events = Array.from({ length: 7 }, (_, i) => ({ transaction_id: `t${i}`, code: "calls", external_subscription_id: "s1" }));
     const r = simulate({ ...catalog, steps: [customer("2025-09-01T00:00:00Z"),
@@ -53,10 +53,27 @@ describe("simulate: recurring wallet transaction rules (§11.6)", () => {
       subscribe("2025-09-01T00:00:00Z", "use"),
       { at: "2025-09-02T00:00:00Z", op: "create_events", body: { events } },
       fetchWallet("2025-09-02T01:00:00Z"), fetchWallet("2025-09-02T02:00:00Z")] });
-    // The first fetch sees ongoing 3 (≤ 5): the top-up is queued and runs before the next step.
-    expect((r.responses[4] as { wallet: Obj }).wallet).toMatchObject({ credits_balance: "10", credits_ongoing_balance: "3" });
+    // The events bring the ongoing balance to 3 (≤ 5): the top-up is made at their instant.
+    const top = txs(r).filter((t) => t["source"] === "threshold");
+    expect(top.map((t) => [t["created_at"], t["credit_amount"]])).toEqual([["2025-09-02T00:00:00Z", "20"]]);
+    expect((r.responses[4] as { wallet: Obj }).wallet).toMatchObject({ credits_balance: "30", credits_ongoing_balance: "23" });
     expect((r.responses[5] as { wallet: Obj }).wallet).toMatchObject({ credits_balance: "30", credits_ongoing_balance: "23" });
-    expect(txs(r).filter((t) => t["source"] === "threshold")).toHaveLength(1);
+  });
+
+  it("the worked example: a granted target top-up at the event's instant, seen by a read at that instant", () => {
+    const metric = { code: "credits", name: "Credits", aggregation_type: "sum_agg", field_name: "n" };
+    const plan = { code: "use2", name: "Usage", interval: "monthly", amount_cents: 0, amount_currency: "EUR",
+      charges: [{ billable_metric_code: "credits", charge_model: "standard", properties: { amount: "1" } }] };
+    const rule = { trigger: "threshold", method: "target", threshold_credits: "5", target_ongoing_balance: "10", grants_target_top_up: true };
+    const r = simulate({ ...catalog, billable_metrics: [...catalog.billable_metrics, metric], plans: [...catalog.plans, plan], steps: [
+      customer("2025-09-01T00:00:00Z"),
+      wallet("2025-09-01T00:00:00Z", { granted_credits: "10", recurring_transaction_rules: [rule] }),
+      subscribe("2025-09-01T00:00:00Z", "use2"),
+      { at: "2025-09-02T12:00:00Z", op: "create_event", body: { transaction_id: "e1", code: "credits", external_subscription_id: "s1", properties: { n: "6" } } },
+      fetchWallet("2025-09-02T12:00:00Z")] });
+    const top = txs(r).filter((t) => t["source"] === "threshold");
+    expect(top.map((t) => [t["created_at"], t["transaction_status"], t["credit_amount"]])).toEqual([["2025-09-02T12:00:00Z", "granted", "6"]]);
+    expect((r.responses[4] as { wallet: Obj }).wallet).toMatchObject({ credits_balance: "16", credits_ongoing_balance: "10" });
   });
 
   it("tops up a monthly interval rule on each anniversary day at 00:55 UTC, never on the creation day", () => {
