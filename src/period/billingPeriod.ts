@@ -110,8 +110,9 @@ function chargesWindow(w: WindowDates, started: Instant, input: BillingPeriodInp
   const { status, terminated_at: terminatedAt } = input.subscription;
   const start = Math.max(dayStart(w.chargesFrom, tz), started) as Instant;
   let end = dayEnd(w.chargesTo, tz);
-  // The reference compares with its inclusive end (…23:59:59.999999) rounded to the second.
-  if (status === "terminated" && terminatedAt !== null && roundToSecond(terminatedAt) <= end) {
+  // The reference compares with its inclusive end (…23:59:59.999999): a termination at the next
+  // period's first instant (a downgrade's switch) is after the window and does not cut it (§8.2).
+  if (status === "terminated" && terminatedAt !== null && terminatedAt < end) {
     end = (terminatedAt + SECOND) as Instant;
   }
   if (end - SECOND < started) end = (started + SECOND) as Instant;
