@@ -407,8 +407,9 @@ const invoice = object(
     issuing_date: date,
     payment_due_date: date,
     invoice_type: oneOfValues("subscription", "add_on", "one_off", "credit", "advance_charges", "progressive_billing"),
-    // `open`: a credit invoice awaiting its payment (invoice.md §1.1, §11.3).
-    status: oneOfValues("draft", "finalized", "voided", "open"),
+    // `open`: a credit invoice awaiting its payment (invoice.md §1.1, §11.3); `closed`: a zero-amount
+    // invoice the customer skips (§1.3), left out of `invoices` but answered by the step that closed it.
+    status: oneOfValues("draft", "finalized", "voided", "open", "closed"),
     payment_status: oneOfValues("pending", "succeeded", "failed"),
     currency: str,
     fees_amount_cents: int,

@@ -6,6 +6,7 @@
  */
 import { stableId } from "../../core/ids.js";
 import { type Instant, parseTimestamp } from "../../core/instant.js";
+import { startOfDayIn } from "../../core/zone.js";
 import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../../invoice/index.js";
 import type { SubscriptionRun } from "../runs.js";
 import { terminationNote } from "../creditNotes.js";
@@ -56,7 +57,8 @@ function previewJson(sim: Sim, inv: InvoiceRecord, runs: readonly SubscriptionRu
  */
 function terminationNotes(sim: Sim, runs: readonly SubscriptionRun[]): CreditNote[] {
   return runs.flatMap((r) => {
-    if (r.reason !== "terminating") return [];
+    // A downgrade's switch computes no would-be termination credit note (§15).
+    if (r.reason !== "terminating" || pendingDowngrade(r.subscription)) return [];
     const live = sim.subscriptions.find((s) => s.svc_id === r.subscription.svc_id);
     if (live === undefined) return [];
     const note = terminationNote(live, r.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes);
@@ -142,7 +144,31 @@ function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], termina
     return subs.map((s) => ({ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }));
   }
   const at = sim.boundaryAfter(subs[0]!);
-  return subs.map((s) => ({ subscription: s, at, reason: "periodic" }));
+  return subs.flatMap((s) => (pendingDowngrade(s) ? downgradeRuns(sim, s) : [{ subscription: s, at, reason: "periodic" as const }]));
+}
+
+const DAY = 86_400_000;
+
+const pendingDowngrade = (s: Subscription): boolean => s.change === "downgrade" && s.next !== null && s.next.status === "pending";
+
+/**
+ * The switch a scheduled downgrade makes at the next billing run, as a preview bills it (invoice.md
+ * §15 "Existing subscription with a scheduled downgrade"): the old subscription terminated at the
+ * last second of the next period's first day (the billing time), billed as at the switch; the
+ * pending one, only when its plan is paid in advance, active from the next period's start.
+ */
+function downgradeRuns(sim: Sim, s: Subscription): SubscriptionRun[] {
+  const tz = sim.timezoneOf(s.customer);
+  const start = sim.boundaryAfter(s);
+  // The next local day starts 23 to 25 hours after the period start: 36 hours on is always in it.
+  const at = (startOfDayIn((start + DAY + DAY / 2) as Instant, tz) - 1000) as Instant;
+  const runs: SubscriptionRun[] = [{ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }];
+  const next = s.next!;
+  if (next.plan.pay_in_advance) {
+    const started: Subscription = { ...next, status: "active", started_at: start, billed_until: start, initial_started_at: s.initial_started_at ?? s.started_at };
+    runs.push({ subscription: started, at, reason: "starting" });
+  }
+  return runs;
 }
 
 /** A subscription to `plan_code` that does not exist yet, billed where its first invoice would be. */
