@@ -15,6 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { ALERT_TYPES } from "../src/usage/alertTypes.js";
 
 export const OBJECT_SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas/objects");
 const BASE = "https://ratecard.dev/schemas/objects/";
@@ -275,9 +276,8 @@ const subscription = object(
 );
 
 // ---- §2 Fee -------------------------------------------------------------------------------
-const feeAppliedTax = object({
-  svc_id: uuid,
-  svc_fee_id: nullable(uuid),
+/** The fields of an applied tax that fees and invoices share (objects.md §1, §2). */
+const appliedTaxFields = {
   svc_tax_id: uuid,
   tax_name: str,
   tax_code: str,
@@ -285,8 +285,8 @@ const feeAppliedTax = object({
   tax_description: nullable(str),
   amount_cents: int,
   amount_currency: str,
-  created_at: ts,
-});
+};
+const feeAppliedTax = object({ svc_id: uuid, svc_fee_id: nullable(uuid), ...appliedTaxFields, created_at: ts });
 const feeItem = object({
   type: oneOfValues("subscription", "charge", "fixed_charge", "add_on", "credit", "commitment"),
   code: str,
@@ -384,19 +384,7 @@ const billingPeriod = object({
   fixed_charges_to_datetime: nullable(ts),
   invoicing_reason: invoicingReasons,
 });
-const invoiceAppliedTax = object({
-  svc_id: uuid,
-  svc_invoice_id: nullable(uuid),
-  svc_tax_id: uuid,
-  tax_name: str,
-  tax_code: str,
-  tax_rate: num,
-  tax_description: nullable(str),
-  amount_cents: int,
-  amount_currency: str,
-  fees_amount_cents: int,
-  created_at: ts,
-});
+const invoiceAppliedTax = object({ svc_id: uuid, svc_invoice_id: nullable(uuid), ...appliedTaxFields, fees_amount_cents: int, created_at: ts });
 const invoice = object(
   {
     svc_id: uuid,
@@ -706,17 +694,8 @@ function usageSchema(projected: boolean): Schema {
 }
 
 // ---- §11–§15 Alert, triggered alert, payment, applied coupon, event -------------------------
-const alertTypes = oneOfValues(
-  "current_usage_amount",
-  "billable_metric_current_usage_amount",
-  "billable_metric_current_usage_units",
-  "lifetime_usage_amount",
-  "billable_metric_lifetime_usage_units",
-  "wallet_balance_amount",
-  "wallet_credits_balance",
-  "wallet_ongoing_balance_amount",
-  "wallet_credits_ongoing_balance",
-);
+// invoice.md §14.1 — the same list the engine validates alert types against.
+const alertTypes = oneOfValues(...ALERT_TYPES);
 const threshold = object({ code: nullable(str), value: dec, recurring: bool });
 const alert = object({
   svc_id: uuid,
