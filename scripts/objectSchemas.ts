@@ -427,14 +427,7 @@ const invoice = object(
       object({
         lifetime_usage_amount_cents: int,
         created_at: ts,
-        usage_threshold: object({
-          svc_id: uuid,
-          threshold_display_name: nullable(str),
-          amount_cents: int,
-          recurring: bool,
-          created_at: ts,
-          updated_at: ts,
-        }),
+        usage_threshold: usageThreshold,
       }),
     ),
     credits: arrayOf(
