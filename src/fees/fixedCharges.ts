@@ -23,6 +23,8 @@ export type FixedCharge = FixedChargeModel & {
   readonly id?: string;
   /** The fixed charge's code (default: its add-on's code). */
   readonly code: string;
+  /** Its add-on's code: the fee's `item.code` (objects.md §2); the fixed charge's code when absent. */
+  readonly add_on_code?: string;
   readonly name: string;
   readonly invoice_display_name?: string | null;
   readonly pay_in_advance: boolean;
@@ -89,7 +91,7 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Fee {
     ...amounts,
     units: fc.prorated ? u.full_units_number : u.units,
     total_aggregated_units: u.units,
-    item: { type: "fixed_charge", code: fc.code, name: fc.name, invoice_display_name: fc.invoice_display_name ?? null },
+    item: { type: "fixed_charge", code: fc.add_on_code ?? fc.code, name: fc.name, invoice_display_name: fc.invoice_display_name ?? null },
     from_date: input.window.start,
     to_date: toDate,
     pay_in_advance: fc.pay_in_advance,

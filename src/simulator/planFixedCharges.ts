@@ -59,7 +59,8 @@ export function updateFixedCharges(sim: Sim, old: Plan, list: unknown, at: Insta
       return;
     }
     if (typeof e["add_on_code"] !== "string") return c.add(e["code"] == null ? "value_is_mandatory" : "invalid_value", [...path, "code"]);
-    const [made] = parsePlanFixedCharges(old.code, at1(i, e), ["fixed_charges"], sim.catalog.add_ons, sim.catalog.taxes, c).map((x) => ({ ...x, svc_id: newId(old, at, i) }));
+    const taken = [...old.fixed_charges.map((f) => f.code), ...added.map((f) => f.code)];
+    const [made] = parsePlanFixedCharges(old.code, at1(i, e), ["fixed_charges"], sim.catalog.add_ons, sim.catalog.taxes, c, taken).map((x) => ({ ...x, svc_id: newId(old, at, i) }));
     if (made === undefined) return;
     const fixed = { ...made, fixed_charge: { ...made.fixed_charge, id: made.svc_id } };
     added.push(fixed);

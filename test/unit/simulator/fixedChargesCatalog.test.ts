@@ -36,12 +36,48 @@ describe("simulate catalog: fixed charges", () => {
     });
   });
 
-  it("refuses a volume fixed charge paid in advance, and two fixed charges with one code", () => {
+  it("refuses a volume fixed charge paid in advance, and one whose explicit code another has; generated codes never collide", () => {
     const volume = { add_on_code: "seats", charge_model: "volume", units: 1, pay_in_advance: true,
       properties: { volume_ranges: [{ from_value: 0, to_value: null, per_unit_amount: "1", flat_amount: "0" }] } };
-    expect(details([volume, ok, ok])).toEqual({
+    expect(details([volume, ok, { ...ok, code: "seats" }])).toEqual({
       "plans.0.fixed_charges.0.pay_in_advance": ["invalid_aggregation_type_or_charge_model"],
       "plans.0.fixed_charges.2.code": ["invalid_value"],
     });
+    expect(details([ok, ok, ok])).toEqual({});
+  });
+});
+
+describe("generated fixed-charge codes (periods.md §7 \"Code\")", () => {
+  it("several fixed charges on one add-on without codes are named c, c_2, c_3; a fee's item code stays the add-on's", () => {
+    const r = simulate({
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      add_ons: [{ code: "setup", name: "Setup", amount_cents: 100, amount_currency: "EUR" }],
+      plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 0, amount_currency: "EUR", pay_in_advance: true, fixed_charges: [1, 2, 3].map((u) =>
+        ({ add_on_code: "setup", charge_model: "standard", units: u, properties: { amount: "10" }, pay_in_advance: true }))
+        .concat([{ add_on_code: "setup", charge_model: "standard", units: 4, properties: { amount: "10" }, pay_in_advance: true, code: "setup_7" } as never]) }],
+      steps: [
+        { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "c1" } },
+        { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p" } },
+        { at: "2024-03-02T00:00:00Z", op: "update_subscription_fixed_charge", body: { external_subscription_id: "s1", code: "setup_3", units: 5 } },
+        { at: "2024-03-03T00:00:00Z", op: "update_plan", body: { code: "p", fixed_charges: [
+          { code: "setup" }, { code: "setup_2" }, { code: "setup_3" }, { code: "setup_7" },
+          { add_on_code: "setup", charge_model: "standard", units: 1, properties: { amount: "1" } }] } },
+      ],
+      until: "2024-03-05T00:00:00Z",
+    }) as unknown as { responses: { fixed_charge?: { code: string; units: string }; plan?: { fixed_charges: { code: string }[] } }[]; invoices: { fees: { item: { type: string; code: string }; units: string }[] }[] };
+    expect(r.responses[2]!.fixed_charge).toMatchObject({ code: "setup_3", units: "5" });
+    expect(r.responses[3]!.plan!.fixed_charges.map((f) => f.code)).toEqual(["setup", "setup_2", "setup_3", "setup_7", "setup_8"]);
+    expect(r.invoices[0]!.fees.filter((f) => f.item.type === "fixed_charge").map((f) => [f.item.code, f.units])).toEqual([["setup", "1"], ["setup", "2"], ["setup", "3"], ["setup", "4"]]);
+  });
+
+  it("an explicit code used twice is still refused", () => {
+    expect(() => simulate({
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      add_ons: [{ code: "setup", name: "Setup", amount_cents: 100, amount_currency: "EUR" }],
+      plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 0, amount_currency: "EUR", fixed_charges: [
+        { add_on_code: "setup", charge_model: "standard", units: 1, properties: { amount: "10" }, code: "x" },
+        { add_on_code: "setup", charge_model: "standard", units: 1, properties: { amount: "10" }, code: "x" }] }],
+      steps: [],
+    })).toThrow(/plans\.0\.fixed_charges\.1\.code/);
   });
 });
