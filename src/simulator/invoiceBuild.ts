@@ -29,19 +29,7 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
     const r = billRun(run, tz, book.ctx.eventsOf(run.subscription), history(book, run.subscription, inv, run));
     for (const b of r.fees) billed.push({ billed: b, run });
     if (r.billing.charges_period !== null && run.reason !== "starting") chargesFrom.set(run.subscription, r.billing.charges_period.start);
-    const iso = (t: Instant | undefined): string | null => (t === undefined ? null : formatInstant(t));
-    periods.push({
-      svc_subscription_id: run.subscription.svc_id,
-      external_subscription_id: run.subscription.external_id,
-      svc_plan_id: run.subscription.plan.svc_id,
-      subscription_from_datetime: iso(r.billing.period?.start),
-      subscription_to_datetime: iso(r.billing.period === null ? undefined : ((r.billing.period.end - 1000) as Instant)),
-      charges_from_datetime: iso(r.billing.charges_period?.start),
-      charges_to_datetime: iso(r.billing.charges_period === null ? undefined : ((r.billing.charges_period.end - 1000) as Instant)),
-      fixed_charges_from_datetime: iso(r.billing.fixed_charges_period?.start),
-      fixed_charges_to_datetime: iso(r.billing.fixed_charges_period === null ? undefined : ((r.billing.fixed_charges_period.end - 1000) as Instant)),
-      invoicing_reason: invoicingReason(run.reason),
-    });
+    periods.push(billingPeriodJson(run, r.billing));
   }
   if (inv.fixed_lines === null) {
     // The commitment true-ups come last, after every run's fees (§1.1 step 4).
@@ -57,7 +45,7 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
   applyInvoiceCredits(
     book, inv, inv.fixed_lines ?? invoiceLines(billed, book.ctx.organization), chargesFrom, at, finalizing, preview,
   );
-  inv.billing_periods = inv.fixed_lines === null ? periods : inv.fixed_lines.flatMap((l) => l.run === null ? [] : [{
+  inv.billing_periods = inv.fixed_lines === null ? periods : fixedChargePeriods(inv, tz) ?? inv.fixed_lines.flatMap((l) => l.run === null ? [] : [{
     svc_subscription_id: l.run.subscription.svc_id,
     external_subscription_id: l.run.subscription.external_id,
     svc_plan_id: l.run.subscription.plan.svc_id,
@@ -128,4 +116,45 @@ function previousPeriodBilled(book: InvoiceBook, run: SubscriptionRun, inv: Invo
   return book.invoicesNamed(s.external_id).some((i) => i !== inv && i.billing_periods.some((b) => b.svc_subscription_id === run.subscription.svc_id
     && b.invoicing_reason === invoicingReason("periodic") && b.subscription_from_datetime === from && b.subscription_to_datetime === to
     && b.charges_from_datetime === chargesFrom && b.charges_to_datetime === chargesTo));
+}
+
+/** A billing period of the invoice as the period calculator gives it (objects.md §1 `billing_periods`). */
+function billingPeriodJson(run: SubscriptionRun, billing: ReturnType<typeof computeBillingPeriod>): InvoiceRecord["billing_periods"][number] {
+  const iso = (t: Instant | undefined): string | null => (t === undefined ? null : formatInstant(t));
+  const last = (p: Period | null): string | null => (p === null ? null : formatInstant((p.end - 1000) as Instant));
+  return {
+    svc_subscription_id: run.subscription.svc_id,
+    external_subscription_id: run.subscription.external_id,
+    svc_plan_id: run.subscription.plan.svc_id,
+    subscription_from_datetime: iso(billing.period?.start),
+    subscription_to_datetime: last(billing.period),
+    charges_from_datetime: iso(billing.charges_period?.start),
+    charges_to_datetime: last(billing.charges_period),
+    fixed_charges_from_datetime: iso(billing.fixed_charges_period?.start),
+    fixed_charges_to_datetime: last(billing.fixed_charges_period),
+    invoicing_reason: invoicingReason(run.reason),
+  };
+}
+
+/**
+ * The billing periods of a fixed-charge invoice (a subscription's start, a units change; periods.md
+ * §7.1 "Billing period recorded on the invoice"): one per subscription, however many fixed charges
+ * it bills, from the period calculator in normal mode at the invoice's timestamp — `started_at + 1 s`
+ * for the start. Undefined for other invoices of fixed lines (pay-in-advance charges).
+ */
+function fixedChargePeriods(inv: InvoiceRecord, tz: string): InvoiceRecord["billing_periods"] | undefined {
+  const lines = inv.fixed_lines ?? [];
+  if (lines.length === 0 || lines.some((l) => l.run === null || l.billed.fee.item.type !== "fixed_charge")) return undefined;
+  const seen = new Set<Subscription>();
+  const out: InvoiceRecord["billing_periods"][number][] = [];
+  for (const l of lines) {
+    const run = l.run!;
+    const s = run.subscription;
+    if (seen.has(s)) continue;
+    seen.add(s);
+    const at = s.started_at !== null && run.at <= s.started_at ? ((s.started_at + 1000) as Instant) : run.at;
+    const billing = computeBillingPeriod(periodInput({ subscription: s, at, reason: "periodic" }, tz));
+    out.push(billingPeriodJson(run, billing));
+  }
+  return out;
 }
