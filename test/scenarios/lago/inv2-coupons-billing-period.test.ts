@@ -101,8 +101,8 @@ describe("coupons_billing_period_spec.rb", () => {
 
   // MISMATCH — same doc-vs-spec conflict (per-month coupon cap): spec gives 5.00 on the
   // 2025-01-15 units-change invoice; ratecard 10.00. The spec raises the units with update_plan
-  // (fixed_charges, apply_units_immediately); that answers not_implemented in ratecard (next test),
-  // so update_subscription_fixed_charge stands in for it here (same effect on this subscription).
+  // (fixed_charges, apply_units_immediately; the next test runs that path); here
+  // update_subscription_fixed_charge stands in for it (same effect on this subscription).
   it.fails("fixed charges only, paid in advance: coupon capped at 15.00 across the fixed-charge invoices of each month", () => {
     const upd = { at: "2025-01-15T10:00:00Z", op: "update_subscription_fixed_charge", body: { external_subscription_id: "sub_1", code: "fixed_addon", units: 2, apply_units_immediately: true } };
     expect(billed({ amount_cents: 0, fixed_charges: fixed(true) }, [upd])).toEqual([
@@ -113,11 +113,9 @@ describe("coupons_billing_period_spec.rb", () => {
     ]);
   });
 
-  // MISMATCH (missing feature, not a figure bug). contract.md: "`update_plan` with `fixed_charges`
-  // replaces the plan's list (an entry with `code` updates …)". ratecard answers
-  // {error: {code: "not_implemented"}} (src/simulator/operations/updatePlan.ts: "`fixed_charges` … answer
-  // `not_implemented`"), so the spec's units change of 2025-01-15 is lost: no 2025-01-15 invoice and
-  // the February/March fixed-charge fees stay at 1 unit (1000 instead of 2000).
+  // contract.md: "`update_plan` with `fixed_charges` replaces the plan's list (an entry with `code`
+  // updates …)": the spec's units change of 2025-01-15 bills the extra unit that day, and the
+  // February/March fixed-charge fees are for 2 units (2000).
   it("fixed charges only, paid in advance: update_plan raising the units to 2 immediately bills the extra unit on 2025-01-15", () => {
     const upd = { at: "2025-01-15T10:00:00Z", op: "update_plan", body: { code: "plan", fixed_charges: [{ code: "fixed_addon", units: 2, apply_units_immediately: true, charge_model: "standard", properties: { amount: "10" } }] } };
     const rows = billed({ amount_cents: 0, fixed_charges: fixed(true) }, [upd]);

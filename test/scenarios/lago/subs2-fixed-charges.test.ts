@@ -35,14 +35,10 @@ describe("plan_update_preserves_subscription_overrides_spec.rb", () => {
     expect(invoicesOf(out, "sub_b").map(fixedFees)).toEqual([[[15, 15_000]]]);
   });
 
-  // MISMATCH (documented feature not implemented). Both cases below need `update_plan` with
-  // `fixed_charges` (contract.md "Simulation details": "update_plan with fixed_charges replaces the
-  // plan's list (an entry with code updates …)"; periods.md §7.1: the change reaches every active
-  // subscription of the plan except one holding its own units override). Expected: sub A gets an
-  // event at 7 units and a zero-amount in_advance_charge invoice (paid 10, new 7 → no refund), sub B
-  // nothing; on 04-01 sub A bills 7 units (70.00), sub B 15 (150.00). Actual: the step answers
-  // not_implemented ("update_plan p: changing fixed_charges is not implemented yet"), so sub A has
-  // one invoice and bills 10 units on 04-01. Likely src/simulator/operations/updatePlan.ts (updatePlan).
+  // Both cases below use `update_plan` with `fixed_charges` (contract.md "Simulation details";
+  // periods.md §7.1: the change reaches every active subscription of the plan except one holding its
+  // own units override): sub A gets an event at 7 units and a zero-amount in_advance_charge invoice
+  // (paid 10, new 7 → no refund), sub B nothing; on 04-01 sub A bills 7 units (70.00), sub B 15 (150.00).
   it("plan-level update to 7 units now: sub A gets a zero-amount invoice, sub B nothing", () => {
     const out = sim("2024-03-06T00:01:00Z");
     const a = invoicesOf(out, "sub_a");

@@ -28,13 +28,11 @@ describe("plan_pay_in_advance_switch_spec.rb", () => {
     expect(out.invoices[0].total_amount_cents).toBe(1000);
   });
 
-  // MISMATCH (unimplemented). Every case of the spec flips the plan's pay_in_advance with update_plan;
-  // ratecard answers not_implemented (src/simulator/operations/updatePlan.ts FIXED: "changing pay_in_advance is not
-  // implemented yet; the step changed nothing"). The docs do not describe a payment-timing change.
-  // Expected (spec "leaves a period without subscription fee"): the 2024-05-10 run bills the new
-  // period in advance — billing period 05-10 → 06-09, charges 04-10 → 05-09; subscription fee 5.00
-  // (05-10 → 06-09), charge 12.00, total 17.00 — so 04-10 → 05-09 never gets a subscription fee.
-  // Actual: the plan stays in arrears and the 05-10 invoice bills 04-10 → 05-09 (5.00 + 12.00).
+  // Every case of the spec flips the plan's pay_in_advance with update_plan (built: the runs from
+  // then on bill the plan as it then is). The spec's "leaves a period without subscription fee": the
+  // 2024-05-10 run bills the new period in advance — billing period 05-10 → 06-09, charges 04-10 →
+  // 05-09; subscription fee 5.00 (05-10 → 06-09), charge 12.00, total 17.00 — so 04-10 → 05-09 never
+  // gets a subscription fee.
   it("leaves a period without subscription fee: 05-10 invoice bills 05-10 → 06-09 in advance (500 + 1 200)", () => {
     const out = run({ metrics, plans, steps: [...base, ...flip], until: "2024-05-10T01:00:00Z" });
     expect(out.responses[4]).not.toHaveProperty("error");

@@ -106,16 +106,11 @@ describe("trial_extension_billing_spec.rb (Europe/Ljubljana, 149.00 monthly in a
     expectMatch(out, { invoices__count: 1, invoices: [{ total_amount_cents: 0 }] });
   });
 
-  // MISMATCH (unimplemented path). trial_extension_billing_spec.rb: create_subscription with the same
-  // plan code and different plan_overrides (trial_period 41) is a plan change — the old subscription
-  // is terminated (0 termination invoice), a new one starts 2026-07-15 with subscription_at kept at
-  // 2026-06-15, and the 41-day trial (anchored on Jun 15) ends on Jul 26 local: third invoice issued
-  // 2026-07-26 with a 2 884 fee (6 days × 14900/31). Actual: the step answers not_implemented
-  // ("create_subscription on its own plan does not apply plan_overrides; use update_subscription"),
-  // the 30-day trial stays, and a 8 171 fee (17 days) is billed on 2026-07-15 when it ends.
-  // The docs (periods.md §8) only say "same plan id → neither"; they do not cover a re-assignment
-  // whose overrides make a new child plan. Likely src/simulator (create_subscription on an existing
-  // external_id, plan-change detection).
+  // trial_extension_billing_spec.rb: create_subscription with the same plan code and different
+  // plan_overrides (trial_period 41) is a plan change — the old subscription is terminated (0
+  // termination invoice), a new one starts 2026-07-15 with subscription_at kept at 2026-06-15, and the
+  // 41-day trial (anchored on Jun 15) ends on Jul 26 local: third invoice issued 2026-07-26 with a
+  // 2 884 fee (6 days × 14900/31).
   it("re-assigning the plan with new overrides terminates the subscription (0 invoice) and bills 2 884 on 2026-07-26", () => {
     const at15 = sim("2026-07-15T10:01:00Z");
     expect(at15.invoices.length).toBe(2);
