@@ -2,7 +2,7 @@
  * Credit notes in the simulation (invoice.md §8, §10, §16): issuing them on an invoice,
  * the automatic one of a terminated plan paid in advance, and their JSON.
  */
-import { type Decimal, ZERO, isDecimal, toDecimalString } from "../core/decimal.js";
+import { type Decimal, ZERO, toDecimalString } from "../core/decimal.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
 import { terminationCreditNoteDue, terminationCreditNoteFromPeriod, trialEnd } from "../fees/index.js";

@@ -5,11 +5,10 @@
  */
 import type { Instant } from "../core/instant.js";
 import type { Decimal } from "../core/decimal.js";
-import type { Tax } from "../invoice/index.js";
 import { trialEnd } from "../fees/index.js";
 import type { Plan } from "./catalog.js";
 import { childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
-import { invalidField, isRefusal, type Refusal, refusal } from "./refusal.js";
+import { invalidField, isRefusal, type Refusal } from "./refusal.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
 import { overrideFixedCharges } from "./planFixedCharges.js";
 import type { Sim } from "./sim.js";

@@ -5,7 +5,7 @@
  */
 import { billUnitsChange } from "./fixedChargeUnitsChange.js";
 import { EventLog } from "./eventStore.js";
-import { type Decimal, ZERO, parseDecimal, toDecimalString } from "../core/decimal.js";
+import { type Decimal, ZERO, parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
 import { IssueCollector } from "../core/issue.js";

@@ -3,7 +3,6 @@
  * call names, its current-usage input and query options (operations/fetchCurrentUsage.ts and
  * fetchProjectedUsage.ts answer them); and the progressive-billing threshold check (§12).
  */
-import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
 import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
