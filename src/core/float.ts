@@ -19,6 +19,18 @@ export function floatToDecimal(x: number): Decimal {
   return fromScaledBigInt(neg ? -digits : digits, frac.length - Number(exp));
 }
 
+/**
+ * A double meeting a decimal (invoice.md §0.2, `dec16`): the reference's bigdecimal converts the
+ * double by its shortest round-trip digits cut (not rounded) to 16 significant digits, then
+ * computes exactly. 172.41379310344828 → 172.4137931034482.
+ */
+export function dec16(x: number): Decimal {
+  const d = floatToDecimal(x);
+  if (d.c.length <= 16) return d;
+  const digits = BigInt(d.c.slice(0, 16).join(""));
+  return fromScaledBigInt(d.s < 0 ? -digits : digits, 15 - d.e);
+}
+
 /** Ruby's `Float#round`: to an integer, half away from zero. */
 export function roundHalfAway(x: number): number {
   invariant(Number.isFinite(x), `not a finite number: ${x}`);

@@ -6,7 +6,7 @@ import { type Decimal, HUNDRED, ONE, dec, round, sum, toScaledBigInt } from "../
 import { type CurrencyCode, currencyExponent } from "../core/currency.js";
 import { subunitToUnit } from "../core/money.js";
 import { requireNonNegative, requirePositiveInteger } from "./_check.js";
-import { floatToDecimal, roundHalfAwayToBigInt } from "../core/float.js";
+import { dec16, roundHalfAwayToBigInt } from "../core/float.js";
 import type { FeeAmounts } from "./types.js";
 
 export interface TrueUpInput {
@@ -43,7 +43,7 @@ export function trueUpFeeAmounts(input: TrueUpInput): FeeAmounts | undefined {
   if (!(Number(used) < proratedMin)) return undefined;
 
   const cents = roundHalfAwayToBigInt(proratedMin - Number(used));
-  const precise = floatToDecimal(proratedMin).minus(sum(input.fees.map((f) => f.precise_amount_cents)));
+  const precise = dec16(proratedMin).minus(sum(input.fees.map((f) => f.precise_amount_cents)));
   const common = { units: ONE, events_count: 0, total_aggregated_units: ONE, amount_details: {} };
   const rate = input.pricing_unit?.conversion_rate;
   if (rate === undefined) {

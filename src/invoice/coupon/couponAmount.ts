@@ -5,7 +5,7 @@
  * exactly: the base's kind decides, so both paths are kept.
  */
 import { type Decimal, HUNDRED, ZERO, dec, round } from "../../core/decimal.js";
-import { decimalToFloat, fdiv, floatToDecimal, fmul, roundHalfAwayToBigInt } from "../../core/float.js";
+import { dec16, decimalToFloat, fdiv, floatToDecimal, fmul, roundHalfAwayToBigInt } from "../../core/float.js";
 import { type AppliedCoupon, amountCentsRemaining } from "./couponTypes.js";
 import type { InvoiceFee } from "../types.js";
 
@@ -28,7 +28,7 @@ export function couponValue(ac: AppliedCoupon, base: CouponBase): Decimal {
     const rate = ac.percentage_rate ?? ZERO;
     if (base.kind === "integer") {
       const v = fmul(b, fdiv(rate, HUNDRED));
-      return floatToDecimal(v).gte(b) ? b : dec(roundHalfAwayToBigInt(v));
+      return dec16(v).gte(b) ? b : dec(roundHalfAwayToBigInt(v));
     }
     const v = b.times(floatToDecimal(fdiv(rate, HUNDRED)));
     return v.gte(b) ? b : round(v, 0, "half_up");
@@ -55,7 +55,7 @@ export function spreadCoupon(fees: readonly InvoiceFee[], targeted: ReadonlySet<
     if (!targeted.has(i)) return fee;
     const amount = dec(fee.amount_cents);
     const part = c.times(amount.minus(fee.precise_coupons_amount_cents));
-    const inc = base.kind === "integer" ? floatToDecimal(fdiv(part, b)) : floatToDecimal(decimalToFloat(part)).div(b);
+    const inc = base.kind === "integer" ? dec16(fdiv(part, b)) : dec16(decimalToFloat(part)).div(b);
     const next = round(fee.precise_coupons_amount_cents.plus(inc), 5, "half_up");
     return { ...fee, precise_coupons_amount_cents: next.gt(amount) ? amount : next };
   });

@@ -3,7 +3,7 @@
  */
 import { type Decimal, dec, min } from "../../core/decimal.js";
 import type { CurrencyCode } from "../../core/currency.js";
-import { fdiv, floatToDecimal } from "../../core/float.js";
+import { dec16, fdiv } from "../../core/float.js";
 import { stableId } from "../../core/ids.js";
 import { q5 } from "../wallet/walletCredit.js";
 import type { CreditNote } from "./creditNoteTypes.js";
@@ -74,7 +74,7 @@ export function applyCreditNoteCredits(input: CreditNoteCreditsInput): CreditNot
     });
     afterTax.forEach((cap, k) => {
       const prev = shares[k] ?? cap;
-      shares[k] = min(q5(prev.plus(floatToDecimal(fdiv(dec(c).times(cap.minus(prev)), dec(remaining))))), cap);
+      shares[k] = min(q5(prev.plus(dec16(fdiv(dec(c).times(cap.minus(prev)), dec(remaining))))), cap);
     });
     const balance = cn.balance_amount_cents - c;
     updated.set(cn.svc_id, { ...cn, balance_amount_cents: balance, credit_status: balance === 0n ? "consumed" : cn.credit_status });

@@ -523,13 +523,8 @@ describe("charge minimum true-up (BE-PR-60 … BE-PR-63)", () => {
     expect(num(part.precise_amount_cents.toString())).toBe("283.8709677419355");
   });
 
-  // MISMATCH: expected precise_amount_cents 133.3333333333333 (binary64 233.33333333333334 read with
-  // 16 significant digits, BE-PR-85) vs actual 133.33333333333334 (shortest round-trip, 17 digits).
-  // charges.md §17: "precise_amount_cents = prorated_min − Σ precise cents" with prorated_min a binary
-  // float; how the float becomes a decimal is not said → docs silent. Classification: bug (tiny:
-  // 1e-13 cent in the precise field only; amount_cents unaffected). Likely src/core/float.ts
-  // (floatToDecimal) as used by src/fees/trueUp.ts.
-  it.fails("BE-PR-61 (BE-PR-85 conversion): a binary64 prorated minimum meets decimals truncated to 16 significant digits", () => {
+  // charges.md §17 / invoice.md §0.2 (dec16): the binary prorated minimum enters as 16 significant digits, cut.
+  it("BE-PR-61 (BE-PR-85 conversion): a binary64 prorated minimum meets decimals truncated to 16 significant digits", () => {
     const r = trueUpFeeAmounts({ min_amount_cents: 1000n, charges_duration_in_days: 30, billed_days: 7, fees: [fee(100n)], currency: "EUR" })!;
     expect(r.amount_cents).toBe(133n);
     expect(num(r.precise_amount_cents.toString())).toBe("133.3333333333333");
