@@ -50,7 +50,7 @@ describe("charge_models/edit_with_filter_spec.rb", () => {
   // change is observed through current usage (derived figures): 10 aws units at 12 = 12 000
   // cents, 5 other units at 10 (the charge's own ranges) = 5 000 cents.
   //
-  // MISMATCH (missing feature): ratecard refuses the update_plan step with
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (missing feature): ratecard refuses the update_plan step with
   // `not_allowed` on charges[0].filters ("update_plan does not change charge filters yet",
   // src/simulator/planOverrides.ts patchCharges), so the charge stays standard and usage is
   // 10 × 100 + 5 × 0 = 100 000 cents. The reference's plan update replaces the charge's filters

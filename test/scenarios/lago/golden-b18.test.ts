@@ -39,6 +39,8 @@ describe("golden B18: configuration changed while an invoice is in flight", () =
   // NOT COMPARABLE: the row changes the charge through the charge endpoint (PUT /plans/{code}/charges/{code}),
   // which does not flag the plan's drafts; the contract's update_plan is the plan update (PUT /plans), which
   // does (Plans::UpdateService), so ratecard's draft shows the new price (30000) after the refresh.
+  // Decided by contract.md §4 (update_plan takes the plan body) and invoice.md §1.2.1 (a refreshed draft is
+  // billed again, at the plan's current prices).
   it.fails("b18/charge_amount/on-draft/regenerated", () => expectStackRow(rows["b18/charge_amount/on-draft/regenerated"]!));
   // A plan update rebuilds the plan's drafts (src/simulator/operations/updatePlan.ts).
   it("b18/plan_amount/on-draft/regenerated", () => expectStackRow(rows["b18/plan_amount/on-draft/regenerated"]!));

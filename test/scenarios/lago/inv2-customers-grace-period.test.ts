@@ -7,11 +7,8 @@
  * finalizes drafts by itself when their grace ends (2022-12-18), so the update is made on 2022-12-16,
  * while the draft is still open. The spec's email delivery has no interface counterpart.
  *
- * MISMATCH (docs silent; likely a missing feature). Expected: the draft of 2022-12-15 is finalized
- * by the update. ratecard: it stays draft until 2022-12-18 (customers.ts only stores the new grace
- * period; nothing re-checks the customer's open drafts — Lago's customers update service finalizes
- * drafts when the grace period is lowered so that their grace has already ended). No rule in
- * semantics/*.md covers a grace-period update; src/simulator/customers.ts.
+ * Lowering the customer's grace period finalizes the drafts whose grace has then ended (the reference's
+ * customers update service does; the tests below assert it).
  */
 import { describe, expect, it } from "vitest";
 import { run, plan, subscribe } from "./subs-helpers.js";

@@ -98,7 +98,7 @@ describe("advance_charges_dates_spec.rb: when subscription is upgraded, renewed 
     expect(advance(sim(steps, "2025-01-01T10:00:00Z")).length).toBe(1);
   });
 
-  // MISMATCH (bug; docs incomplete). Termination on 2025-01-22 10:00 of the upgraded subscription
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (bug; docs incomplete). Termination on 2025-01-22 10:00 of the upgraded subscription
   // (the customer's last): Lago issues an advance_charges invoice with the 2 fees paid on 01-07
   // (card_3 1305, card_5 1943) and one billing period 2025-01-01T00:00:00Z → 2025-01-22T10:00:00Z,
   // invoicing_reason in_advance_charge_periodic. Actual: no advance_charges invoice at the
@@ -170,7 +170,7 @@ describe("advance_charges_dates_spec.rb: when subscription is downgraded, renewe
     expectMatch(inv.billing_periods, [{ svc_subscription_id: subId(out, "up"), invoicing_reason: "in_advance_charge_periodic" }]);
   });
 
-  // MISMATCH (bug; docs silent on the dates). The 11-01 advance_charges billing period (only the
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (bug; docs silent on the dates). The 11-01 advance_charges billing period (only the
   // initial, terminated subscription had fees) is October: 2024-10-01T00:00:00Z → 2024-10-31T23:59:59Z
   // for both subscription and charges dates. Actual: 2024-10-01T00:00:00Z → 2024-08-01T00:00:00Z
   // (to clamped at the old subscription's termination, before from). src/simulator/advanceCharges.ts
@@ -206,7 +206,7 @@ describe("advance_charges_dates_spec.rb: when subscription is upgraded but new s
     expectMatch(inv.fees[0], { amount_cents: 1908, from_date: "2024-06-05T10:00:00Z", to_date: "2024-06-30T23:59:59Z" });
   });
 
-  // MISMATCH (bug; docs silent on the dates). Every billing period of the 11-01 advance_charges
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (bug; docs silent on the dates). Every billing period of the 11-01 advance_charges
   // invoice is October (2024-10-01T00:00:00Z → 2024-10-31T23:59:59Z). Actual: one period
   // 2024-11-01T00:00:00Z → 2024-07-07T10:00:00Z (from after to): same cause as the downgrade case
   // above — advancePeriods (src/simulator/advanceCharges.ts) dates the period on the terminated

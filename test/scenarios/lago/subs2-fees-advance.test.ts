@@ -51,7 +51,7 @@ describe("recurring_fee_downgrade_spec.rb: when downgrading subscription", () =>
     expect(out.subscriptions.map((s: any) => [s.plan_code, s.status])).toEqual([["premium", "terminated"], ["downgraded", "active"]]);
   });
 
-  // MISMATCH (bug; docs nearly silent). recurring_fee_downgrade_spec.rb, both contexts: the run that
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (bug; docs nearly silent). recurring_fee_downgrade_spec.rb, both contexts: the run that
   // switches to the downgraded plan (calendar: 07-01; anniversary: 07-04) creates 4 non-invoiced
   // renewal fees, one per seat (the recurring seats carry over to the new subscription, same
   // external_id). Actual: 0 — the switch invoice bills only the new subscription fee (0.49) and no

@@ -140,7 +140,7 @@ describe("recurring_fees_spec.rb: when charge is pay in advance / with invoiceab
     expect(charges(last(end)).length).toBe(0);
   });
 
-  // MISMATCH (bug; docs silent). recurring_fees_spec.rb "pay in advance / with invoiceable = true",
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (bug; docs silent). recurring_fees_spec.rb "pay in advance / with invoiceable = true",
   // both grouped_by contexts: the renewal fees the 07-01 periodic run puts on the invoice have
   // `pay_in_advance: false` (the non-invoiced renewal fees of invoiceable = false keep `true`).
   // Actual: `true` (copied from the charge). Units and amounts agree (tests above). Likely the
@@ -157,7 +157,7 @@ describe("recurring_fees_spec.rb: when charge is pay in advance / with invoiceab
 });
 
 describe("recurring_fees_spec.rb: when charge is pay in arrears", () => {
-  // MISMATCH (bug). recurring_fees_spec.rb "when charge is pay in arrears / with invoiceable = false"
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (bug). recurring_fees_spec.rb "when charge is pay in arrears / with invoiceable = false"
   // (both grouped_by contexts): no charge fee at all — none at the events, none on the July 1 run
   // (2 invoices, 0 fees created on July 1; the spec notes the feature is unsupported). Actual: the
   // July 1 invoice carries a 5-unit 90.00 fee (grouped: five fees) as if the charge were invoiceable.

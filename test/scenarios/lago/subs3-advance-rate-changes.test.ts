@@ -117,13 +117,13 @@ describe("advance_graduated_flat_fee_reset_spec.rb: Graduated flat fees and filt
     expect(fees.map((f) => feeInvoice(out, f).created_at)).toEqual([E1.at, E2.at]);
   });
 
-  // MISMATCH (version conflict), as above: expected [8 000, 8 000] (40 × 2.00 in a reset segment);
+  // MISMATCH (version conflict; charges.md §15, §20.1–§20.3 decide: a replaced charge keeps the period's running total, and rate cards have no operation), as above: expected [8 000, 8 000] (40 × 2.00 in a reset segment);
   // actual [8 000, 7 000] (graduated over 120 units: 20 × 2.00 + 20 × 1.50).
   it.fails("without a flat amount / resets tiers while charging only the per-unit amounts", () => {
     expect(amounts(sim(base("0")))).toEqual([8_000, 8_000]);
   });
 
-  // MISMATCH (version conflict), as above: expected [(80, 8 000), (40, 13 000), (30, 6 000)];
+  // MISMATCH (version conflict; charges.md §15, §20.1–§20.3 decide: a replaced charge keeps the period's running total, and rate cards have no operation), as above: expected [(80, 8 000), (40, 13 000), (30, 6 000)];
   // actual [(80, 8 000), (40, 7 000), (30, 4 500)]: the period's 120 then 150 units.
   it.fails("when another event arrives under the graduated rate / charges the flat amount once and keeps both new events in the first tier", () => {
     const o = base();
@@ -131,7 +131,7 @@ describe("advance_graduated_flat_fee_reset_spec.rb: Graduated flat fees and filt
     expect(figures(sim(o))).toEqual([[80, 8_000], [40, 13_000], [30, 6_000]]);
   });
 
-  // MISMATCH (version conflict), as above: expected [8 000, 13 000, 15 000] (segment 40 → 120:
+  // MISMATCH (version conflict; charges.md §15, §20.1–§20.3 decide: a replaced charge keeps the period's running total, and rate cards have no operation), as above: expected [8 000, 13 000, 15 000] (segment 40 → 120:
   // model(120) − model(40) = 280 − 130); actual [8 000, 7 000, 12 000] (period 120 → 200).
   it.fails("when another event arrives under the graduated rate / when the new segment's own usage crosses the tier / accumulates within the segment without charging the first-tier flat amount again", () => {
     const o = base();
@@ -213,7 +213,7 @@ describe("advance_graduated_rate_change_spec.rb: Advance graduated pricing acros
     expect(fees[1].to_date).toBe(END_OF_CYCLE);
   });
 
-  // MISMATCH (version conflict), as above: expected [8 000, 8 000, 6 000] (standard r1 usage not
+  // MISMATCH (version conflict; charges.md §15, §20.1–§20.3 decide: a replaced charge keeps the period's running total, and rate cards have no operation), as above: expected [8 000, 8 000, 6 000] (standard r1 usage not
   // counted in r2's tiers), both graduated fees from 01-15; actual [8 000, 7 000, 4 500], from 01-01.
   it.fails("when the first rate is standard and the second is graduated / resets standard-priced usage and accumulates only events under the graduated rate", () => {
     const out = sim({ first: std("1"), changes: [[RATE_CHANGE, R2]], events: [E1, E2, { at: "2027-01-25T12:00:00Z", q: 30 }] });
@@ -223,14 +223,14 @@ describe("advance_graduated_rate_change_spec.rb: Advance graduated pricing acros
 
   // The spec puts the first event 500 µs before the change; step instants have millisecond
   // precision, so 1 ms before it here.
-  // MISMATCH (version conflict), as above: expected [8 000, 8 000]; actual [8 000, 7 000].
+  // MISMATCH (version conflict; charges.md §15, §20.1–§20.3 decide: a replaced charge keeps the period's running total, and rate cards have no operation), as above: expected [8 000, 8 000]; actual [8 000, 7 000].
   it.fails("when events arrive on either side of the rate change / creates one fee per event with the rate on its side of the microsecond boundary", () => {
     const out = sim({ first: R1, changes: [[RATE_CHANGE, R2]], events: [{ at: "2027-01-14T23:59:59.999Z", q: 80 }, { at: RATE_CHANGE, q: 40 }] });
     expect(amounts(out)).toEqual([8_000, 8_000]);
   });
 
   // The rate is appended on 01-14 (before it takes effect); update_plan can only apply it at 01-15.
-  // MISMATCH (version conflict), as above: expected [8 000, 8 000], second fee from 01-15 to the
+  // MISMATCH (version conflict; charges.md §15, §20.1–§20.3 decide: a replaced charge keeps the period's running total, and rate cards have no operation), as above: expected [8 000, 8 000], second fee from 01-15 to the
   // cycle end; actual [8 000, 7 000] from 01-01.
   it.fails("when the new rate is appended after the first segment was stored / prices the second event with the new rate and shortens its service period without changing the issued fee", () => {
     const out = sim({ first: R1, changes: [[RATE_CHANGE, R2]], events: [E1, E2] });
@@ -260,7 +260,8 @@ describe("advance_graduated_unpriced_usage_spec.rb: Advance graduated usage befo
   // MISMATCH (version conflict). Expected (spec): one fee, 40 units, 4 000 (first tier), from
   // 01-15. Actual: 40 units, 3 200 (r(140) − r(100) = 40 × 0.80) from 01-01: the charge added by
   // update_plan aggregates the whole period, including the 100 units of 01-05 sent before it
-  // existed (charges.md §12.1 / §15: the period's events; docs silent on charges added mid-period).
+  // existed (charges.md §20.3 decides: a charge added mid-period counts the period's earlier events;
+  // its worked example is this case, 32.00).
   // Product-catalog behaviour (usage before the first rate is unpriced and excluded).
   it.fails("excludes unpriced usage and bills the 40 priced units at the first tier", () => {
     const out = sim({ first: null, changes: [[RATE_CHANGE, R]], events: [{ at: "2027-01-05T12:00:00Z", q: 100 }, { at: "2027-01-20T12:00:00Z", q: 40 }] });
@@ -309,7 +310,7 @@ describe("advance_standard_rate_change_spec.rb: Advance standard pricing across 
     expect(chargeInvoices(out).length).toBe(1);
   });
 
-  // MISMATCH (version conflict; docs silent on effective-dated charges). Expected (spec): the late event
+  // MISMATCH (version conflict; charges.md §20.3: effective-dated rate cards have no operation in the contract; a replaced charge keeps its lineage, §20.1). Expected (spec): the late event
   // (timestamp 01-15 06:00, received 18:00, after the 12:00 change) is priced at the rate of its
   // instant, r1: fees [(10, 2 000), (10, 1 000)], periods [12:00 → cycle end], [01-01 → 01-15
   // 11:59:59]. Actual: [(10, 2 000), (10, 2 000)], both from 01-01: ratecard prices every event with
