@@ -1,29 +1,230 @@
 #!/usr/bin/env node
 /**
- * ratecard CLI (the only place in src/ with I/O).
+ * ratecard CLI (the only place in src/ with I/O, with the server). Arguments are read with
+ * Node's own `util.parseArgs` (kept with Node, nothing added to the bundle).
  *
- *   ratecard run FILE      FILE is {"fn": "<entry point>", "input": {...}} (or an array of
- *                          them): prints each result as JSON
- *   ratecard demo FILE     the same, each result under its "title"; a `simulate` result is
- *                          printed readably (formatSimulation), the others as JSON
+ *   ratecard simulate FILE|-     the simulator on a timeline; prints the invoices (text) or the result (json)
+ *   ratecard rate FILE|-         applyChargeModel
+ *   ratecard aggregate FILE|-    aggregate
+ *   ratecard period FILE|-       billingPeriod
+ *   ratecard validate FILE|-     checks an input without printing its result
+ *   ratecard run FILE            {"fn", "input"} documents (or an array of them), each result as JSON
+ *   ratecard demo FILE           the same, each under its "title", a simulation printed as text
+ *
+ * FILE may be an entry point's input or a {"fn", "input"} document; `-` reads standard input.
+ * Exit status: 0 done, 1 refused input (a validation error, a file that is not JSON), 2 misuse.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import * as api from "./index.js";
 
 type EntryPoint = (input: unknown) => unknown;
 type Obj = Record<string, unknown>;
 
-function main(argv: readonly string[]): number {
-  const [cmd, file] = argv;
-  if ((cmd !== "run" && cmd !== "demo") || !file) {
-    process.stderr.write("usage: ratecard run|demo FILE.json\n");
-    return 2;
+/** The commands that run one entry point, and the entry point they run. */
+const COMMANDS = { simulate: "simulate", rate: "applyChargeModel", aggregate: "aggregate", period: "billingPeriod" } as const;
+type Command = keyof typeof COMMANDS;
+const ENTRY_POINTS: readonly string[] = Object.values(COMMANDS);
+
+export const USAGE = `usage: ratecard <command> FILE|- [options]
+
+commands:
+  simulate FILE     run a simulation (a timeline of calls) and print every invoice it issued
+  rate FILE         applyChargeModel: a charge model on aggregated units
+  aggregate FILE    aggregate: a billable metric over raw events
+  period FILE       billingPeriod: where a billing run falls
+  validate FILE     check an input (of the entry point --fn names, else the one it looks like)
+  run FILE          print the result of {"fn", "input"} documents (or an array of them) as JSON
+  demo FILE         the same, readably, each under its "title"
+
+FILE is an entry point's input, or {"fn": "<entry point>", "input": {...}}; "-" reads standard input.
+
+options:
+  -f, --format text|json   text (default): readable; json: the result as the entry point returns it
+  -o, --output FILE        write the output to FILE instead of standard output
+      --fn NAME            validate: the entry point (simulate, applyChargeModel, aggregate, billingPeriod)
+  -h, --help               this help
+  -v, --version            the version
+
+exit status: 0 done, 1 refused input, 2 misuse
+`;
+
+/** A failure the CLI reports in one line: `status` 1 for refused input, 2 for misuse. */
+class CliError extends Error {
+  constructor(message: string, readonly status: 1 | 2) {
+    super(message);
   }
-  const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Doc | Doc[];
-  let status = 0;
-  for (const doc of Array.isArray(parsed) ? parsed : [parsed]) status = Math.max(status, runDoc(doc, cmd === "demo"));
-  return status;
+}
+
+interface Io {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly readStdin: () => string;
+  readonly progress: boolean;
+}
+
+/** Runs the CLI on `argv` (without node and the script); returns the exit status. */
+export function main(argv: readonly string[], io: Io = processIo()): number {
+  try {
+    return run(argv, io);
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.stderr(`ratecard: ${err.message}\n`);
+      if (err.status === 2) io.stderr("Run 'ratecard --help' for usage.\n");
+      return err.status;
+    }
+    if (api.isValidationError(err)) {
+      io.stderr(`ratecard: refused: ${describeIssues(err)}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+function run(argv: readonly string[], io: Io): number {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (err) {
+    throw new CliError(err instanceof Error ? err.message.split("\n")[0]! : String(err), 2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (values.version === true) {
+    io.stdout(`${version()}\n`);
+    return 0;
+  }
+  const format = values.format ?? "text";
+  if (format !== "text" && format !== "json") throw new CliError(`--format must be text or json, not ${JSON.stringify(format)}`, 2);
+  const [cmd, file, ...rest] = positionals;
+  if (cmd === undefined) throw new CliError("no command given", 2);
+  if (file === undefined) throw new CliError(`${cmd}: no input file given (a path, or - for standard input)`, 2);
+  if (rest.length > 0) throw new CliError(`unexpected argument ${JSON.stringify(rest[0])}`, 2);
+  const write = (text: string): void => {
+    if (values.output === undefined) io.stdout(text);
+    else {
+      try {
+        fs.writeFileSync(values.output, text);
+      } catch (err) {
+        throw new CliError(`cannot write ${values.output}: ${errorText(err)}`, 2);
+      }
+    }
+  };
+  if (cmd === "run" || cmd === "demo") {
+    const docs = readJson(file, io);
+    let status = 0;
+    let out = "";
+    for (const doc of Array.isArray(docs) ? docs : [docs]) {
+      const [text, s] = runDoc(isObj(doc) ? doc : {}, cmd === "demo");
+      out += text;
+      status = Math.max(status, s);
+    }
+    write(out);
+    return status;
+  }
+  if (cmd === "validate") {
+    const { fn, input } = entryInput(readJson(file, io), values.fn);
+    validate(fn, input);
+    write(`valid ${fn} input\n`);
+    return 0;
+  }
+  if (!(cmd in COMMANDS)) throw new CliError(`unknown command ${JSON.stringify(cmd)}`, 2);
+  const fn = COMMANDS[cmd as Command];
+  const raw = readJson(file, io);
+  const { input } = entryInput(raw, fn);
+  const t0 = Date.now();
+  if (io.progress && fn === "simulate") io.stderr(`ratecard: simulating ${stepCount(input)} steps…\n`);
+  const result = entry(fn)(input);
+  if (io.progress && fn === "simulate") io.stderr(`ratecard: simulated in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  write(format === "json" ? `${JSON.stringify(result, null, 2)}\n` : fn === "simulate" ? formatSimulation(result, input) : formatRecord(result));
+  return 0;
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      format: { type: "string", short: "f" },
+      output: { type: "string", short: "o" },
+      fn: { type: "string" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
+    },
+  });
+}
+
+/** The file's JSON: a missing or unreadable file is misuse (2), text that is not JSON refused input (1). */
+function readJson(file: string, io: Io): unknown {
+  let text: string;
+  try {
+    text = file === "-" ? io.readStdin() : fs.readFileSync(file, "utf8");
+  } catch (err) {
+    throw new CliError(`cannot read ${file === "-" ? "standard input" : file}: ${errorText(err)}`, 2);
+  }
+  if (io.progress && text.length > 5_000_000) io.stderr(`ratecard: read ${(text.length / 1e6).toFixed(1)} MB\n`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new CliError(`${file === "-" ? "standard input" : file} is not JSON: ${errorText(err)}`, 1);
+  }
+}
+
+/** `{fn, input}` documents are unwrapped; otherwise the file is the input itself. */
+function entryInput(raw: unknown, expected: string | undefined): { fn: string; input: unknown } {
+  const doc = isObj(raw) && typeof raw["fn"] === "string" && "input" in raw ? raw : undefined;
+  const fn = expected ?? (doc ? (doc["fn"] as string) : isObj(raw) && "steps" in raw ? "simulate" : undefined);
+  if (fn === undefined) throw new CliError("validate: say which entry point the input is for with --fn (simulate, applyChargeModel, aggregate, billingPeriod)", 2);
+  if (!ENTRY_POINTS.includes(fn)) throw new CliError(`--fn must be one of ${ENTRY_POINTS.join(", ")}, not ${JSON.stringify(fn)}`, 2);
+  if (doc && doc["fn"] !== fn) throw new CliError(`the file is a ${JSON.stringify(doc["fn"])} document, not ${fn} input`, 2);
+  return { fn, input: doc ? doc["input"] : raw };
+}
+
+function entry(fn: string): EntryPoint {
+  return (api as unknown as Record<string, EntryPoint>)[fn]!;
+}
+
+/** Checks an input: the simulation is prepared (every step parsed), the others run. */
+function validate(fn: string, input: unknown): void {
+  if (fn === "simulate") api.validateSimulation(input);
+  else entry(fn)(input);
+}
+
+const stepCount = (input: unknown): string => (isObj(input) && Array.isArray(input["steps"]) ? input["steps"].length.toLocaleString("en") : "0");
+
+/** `path code, code; path code` — every issue of a validation error on one line. */
+function describeIssues(err: api.ValidationError): string {
+  const details = err.toJSON().error_details;
+  const parts = Object.entries(details).map(([p, codes]) => `${p || "(input)"} ${codes.join(", ")}`);
+  return parts.length > 0 ? parts.join("; ") : err.message;
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? (err as NodeJS.ErrnoException).code ?? err.message.split("\n")[0]! : String(err));
+
+function version(): string {
+  for (const rel of ["../package.json", "../../package.json"]) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(fs.realpathSync(process.argv[1]!)), rel), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "ratecard" && typeof pkg.version === "string") return pkg.version;
+    } catch {
+      // try the next candidate
+    }
+  }
+  return "unknown";
+}
+
+function processIo(): Io {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: () => fs.readFileSync(0, "utf8"),
+    progress: process.stderr.isTTY === true,
+  };
 }
 
 interface Doc {
@@ -32,25 +233,25 @@ interface Doc {
   readonly title?: string;
 }
 
-function runDoc(doc: Doc, demo: boolean): number {
+/** One `run`/`demo` document: its printout and status (a refused input prints its error as JSON). */
+function runDoc(doc: Doc, demo: boolean): [string, number] {
   const name = doc.fn ?? "simulate";
-  const fn = (api as unknown as Record<string, unknown>)[name];
-  if (typeof fn !== "function") {
-    process.stderr.write(`ratecard: no entry point named ${name}\n`);
-    return 2;
-  }
-  if (demo) process.stdout.write(`\n# ${doc.title ?? name}  (${name})\n`);
+  if (!ENTRY_POINTS.includes(name)) throw new CliError(`no entry point named ${JSON.stringify(name)} (${ENTRY_POINTS.join(", ")})`, 2);
+  const head = demo ? `\n# ${doc.title ?? name}  (${name})\n` : "";
   try {
-    const out = (fn as EntryPoint)(doc.input);
-    process.stdout.write(demo && name === "simulate" ? `\n${formatSimulation(out, doc.input)}` : `${JSON.stringify(out, null, 2)}\n`);
-    return 0;
+    const out = entry(name)(doc.input);
+    return [head + (demo && name === "simulate" ? `\n${formatSimulation(out, doc.input)}` : `${JSON.stringify(out, null, 2)}\n`), 0];
   } catch (err) {
-    if (err instanceof api.ValidationError) {
-      process.stdout.write(`${JSON.stringify(err.toJSON(), null, 2)}\n`);
-      return 1;
-    }
+    if (api.isValidationError(err)) return [`${head}${JSON.stringify(err.toJSON(), null, 2)}\n`, 1];
     throw err;
   }
+}
+
+/** A result as `key  value` lines: scalars as they are, objects and lists as compact JSON. */
+export function formatRecord(result: unknown): string {
+  const r = obj(result);
+  const width = Math.max(0, ...Object.keys(r).map((k) => k.length));
+  return `${Object.entries(r).map(([k, v]) => `${k.padEnd(width)}  ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n")}\n`;
 }
 
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -183,5 +384,11 @@ if (isProgram()) {
     if (err.code !== "EPIPE") throw err;
     process.exit(process.exitCode ?? 0);
   });
-  process.exitCode = main(process.argv.slice(2));
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (err) {
+    // An engine defect, not the input's: one line, then the trace for the report.
+    process.stderr.write(`ratecard: internal error: ${err instanceof Error ? err.message : String(err)}\n${err instanceof Error ? (err.stack ?? "") : ""}\n`);
+    process.exitCode = 70;
+  }
 }

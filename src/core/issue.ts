@@ -117,7 +117,23 @@ export function toDotPath(path: Path): string {
 }
 
 /** The error thrown by every public function that receives bad input. */
+/**
+ * Marks ratecard's validation errors across copies of the library (the ESM and CommonJS builds
+ * each define the class): `instanceof ValidationError` and {@link isValidationError} look for it.
+ */
+const VALIDATION_ERROR = Symbol.for("ratecard.ValidationError");
+
 export class ValidationError extends Error {
+  /** True for a ValidationError of any build of ratecard (ESM or CommonJS). */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return isValidationError(x);
+  }
+
+  /** The brand {@link isValidationError} reads. */
+  get [VALIDATION_ERROR](): true {
+    return true;
+  }
+
   /** The specification's error shape: `error`, `code`, `error_details`. */
   readonly error = "Unprocessable Entity" as const;
   readonly code = "validation_errors" as const;
@@ -136,6 +152,11 @@ export class ValidationError extends Error {
   toJSON(): { error: string; code: string; error_details: Record<string, string[]> } {
     return { error: this.error, code: this.code, error_details: { ...this.error_details } };
   }
+}
+
+/** Whether `x` is a ratecard {@link ValidationError}, from this build or another one (ESM or CommonJS). */
+export function isValidationError(x: unknown): x is ValidationError {
+  return typeof x === "object" && x !== null && (x as { [VALIDATION_ERROR]?: unknown })[VALIDATION_ERROR] === true;
 }
 
 export function toErrorDetails(issues: readonly Issue[]): Record<string, string[]> {

@@ -1,8 +1,27 @@
 /**
  * Currency units ⇄ minor units ("cents").
  */
-import { type Decimal, dec, div, round, toScaledBigInt, type RoundingMode } from "./decimal.js";
+import { type Decimal, dec, div, isDecimal, parseDecimal, round, toScaledBigInt, type RoundingMode } from "./decimal.js";
 import { currencyExponent, type CurrencyCode } from "./currency.js";
+import { ValidationError, issue } from "./issue.js";
+
+const MODES: readonly RoundingMode[] = ["half_up", "half_even", "down", "up", "ceil", "floor"];
+
+/**
+ * An amount argument of the exported helpers: a Decimal, or a decimal string (`"1.5"`) as a
+ * JavaScript caller writes it. Anything else is refused with `invalid_value` at `key`.
+ */
+function amountArg(x: Decimal | string, key: string): Decimal {
+  if (isDecimal(x)) return x;
+  const d = typeof x === "string" ? parseDecimal(x) : undefined;
+  if (d === undefined) throw new ValidationError([issue("invalid_value", [key])]);
+  return d;
+}
+
+function modeArg(mode: RoundingMode): RoundingMode {
+  if (!MODES.includes(mode)) throw new ValidationError([issue("invalid_value", ["mode"], `one of ${MODES.join(", ")}`)]);
+  return mode;
+}
 
 /** `10^exponent` of the currency (EUR 100, JPY 1, CLF 10000). */
 export function subunitToUnit(currency: CurrencyCode): Decimal {
@@ -14,19 +33,19 @@ export function subunitToUnit(currency: CurrencyCode): Decimal {
  * `round(amount, exponent, mode) × 10^exponent` (half-up by default, as the semantics say).
  * 11.145 EUR → 1115; 12.5 JPY → 13.
  */
-export function toMinorUnits(amount: Decimal, currency: CurrencyCode, mode: RoundingMode = "half_up"): bigint {
+export function toMinorUnits(amount: Decimal | string, currency: CurrencyCode, mode: RoundingMode = "half_up"): bigint {
   const e = currencyExponent(currency);
-  return toScaledBigInt(round(amount, e, mode), e);
+  return toScaledBigInt(round(amountArg(amount, "amount"), e, modeArg(mode)), e);
 }
 
 /** The unrounded amount in minor units (`precise_amount_cents`). */
-export function toPreciseMinorUnits(amount: Decimal, currency: CurrencyCode): Decimal {
-  return amount.times(subunitToUnit(currency));
+export function toPreciseMinorUnits(amount: Decimal | string, currency: CurrencyCode): Decimal {
+  return amountArg(amount, "amount").times(subunitToUnit(currency));
 }
 
 /** Minor units back to currency units. */
-export function fromMinorUnits(cents: Decimal | bigint, currency: CurrencyCode): Decimal {
-  return div(typeof cents === "bigint" ? dec(cents) : cents, subunitToUnit(currency));
+export function fromMinorUnits(cents: Decimal | bigint | string, currency: CurrencyCode): Decimal {
+  return div(typeof cents === "bigint" ? dec(cents) : amountArg(cents, "cents"), subunitToUnit(currency));
 }
 
 /**
@@ -34,6 +53,9 @@ export function fromMinorUnits(cents: Decimal | bigint, currency: CurrencyCode):
  * so the parts always add up to the total.
  */
 export function allocate(total: bigint, ratios: readonly bigint[]): bigint[] {
+  if (typeof total !== "bigint") throw new ValidationError([issue("invalid_value", ["total"], "a bigint")]);
+  const bad = ratios.flatMap((r, i) => (typeof r === "bigint" && r >= 0n ? [] : [issue("invalid_value", ["ratios", i], "a bigint ≥ 0")]));
+  if (bad[0] !== undefined) throw new ValidationError([bad[0], ...bad.slice(1)]);
   const sumR = ratios.reduce((a, b) => a + b, 0n);
   if (sumR === 0n) return ratios.map(() => 0n);
   const neg = total < 0n;

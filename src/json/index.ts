@@ -6,4 +6,4 @@ export { applyChargeModel } from "./applyChargeModel.js";
 export { aggregate } from "./aggregate.js";
 export { billingPeriod } from "./billingPeriod.js";
 export { simulate } from "./simulate.js";
-export { ValidationError } from "../core/issue.js";
+export { ValidationError, isValidationError } from "../core/issue.js";

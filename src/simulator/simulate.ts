@@ -58,6 +58,15 @@ export function runSimulation(input: unknown): SimulationResult {
 }
 
 /**
+ * Checks a simulation's input without running it: the catalog and every step's envelope (`at`,
+ * `op`, `body` an object, time order). A step's body is checked when the step runs: a refused
+ * step is a response, not an error. @throws ValidationError
+ */
+export function validateSimulation(input: unknown): void {
+  prepareSimulation(input);
+}
+
+/**
  * The checked input as a simulation ready to run, its steps and `until` (the benchmark
  * measures the state between the replay and the result). @throws ValidationError
  */

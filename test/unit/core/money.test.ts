@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, type CurrencyCode, currencyExponent, isCurrencyCode } from "../../../src/core/currency.js";
-import { ValidationError } from "../../../src/core/issue.js";
-import { dec, toDecimalString } from "../../../src/core/decimal.js";
-import { allocate, fromMinorUnits, toMinorUnits } from "../../../src/core/money.js";
+import { ValidationError, isValidationError } from "../../../src/core/issue.js";
+import { type RoundingMode, dec, toDecimalString } from "../../../src/core/decimal.js";
+import { allocate, fromMinorUnits, toMinorUnits, toPreciseMinorUnits } from "../../../src/core/money.js";
 
 describe("currency exponents", () => {
   it.each([["EUR", 2], ["USD", 2], ["JPY", 0], ["KRW", 0], ["CLF", 4], ["ISK", 0], ["HRK", 2], ["STD", 2]] as const)(
@@ -57,5 +57,34 @@ describe("allocate", () => {
         else expect(parts.reduce((a, b) => a + b, 0n)).toBe(t);
       }),
     );
+  });
+});
+
+describe("arguments as a JavaScript caller passes them", () => {
+  const codes = (f: () => unknown): unknown => {
+    try {
+      f();
+    } catch (err) {
+      return isValidationError(err) ? err.error_details : err;
+    }
+    return "no error";
+  };
+
+  it("decimal strings are amounts", () => {
+    expect(toMinorUnits("1.5", "EUR")).toBe(150n);
+    expect(toMinorUnits("11.145", "EUR")).toBe(1115n);
+    expect(toDecimalString(toPreciseMinorUnits("0.125", "EUR"))).toBe("12.5");
+    expect(toDecimalString(fromMinorUnits("1115", "EUR"))).toBe("11.15");
+  });
+
+  it("anything else is a validation error naming the argument, never a TypeError", () => {
+    expect(codes(() => toMinorUnits("abc", "EUR"))).toEqual({ amount: ["invalid_value"] });
+    expect(codes(() => toMinorUnits(1.5 as unknown as string, "EUR"))).toEqual({ amount: ["invalid_value"] });
+    expect(codes(() => toMinorUnits(null as unknown as string, "EUR"))).toEqual({ amount: ["invalid_value"] });
+    expect(codes(() => toMinorUnits("1", "XYZ" as CurrencyCode))).toEqual({ currency: ["invalid_currency"] });
+    expect(codes(() => toMinorUnits("1", "EUR", "nearest" as RoundingMode))).toEqual({ mode: ["invalid_value"] });
+    expect(codes(() => fromMinorUnits({} as unknown as string, "EUR"))).toEqual({ cents: ["invalid_value"] });
+    expect(codes(() => allocate(10 as unknown as bigint, [1n]))).toEqual({ total: ["invalid_value"] });
+    expect(codes(() => allocate(10n, [1n, -1n, 2 as unknown as bigint]))).toEqual({ "ratios.1": ["invalid_value"], "ratios.2": ["invalid_value"] });
   });
 });

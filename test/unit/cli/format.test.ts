@@ -3,10 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatInvoice, formatMoney, formatSimulation } from "../../src/cli.js";
-import { CURRENCIES, currencyExponent, simulate } from "../../src/index.js";
+import { formatInvoice, formatMoney, formatSimulation } from "../../../src/cli.js";
+import { CURRENCIES, currencyExponent, simulate } from "../../../src/index.js";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = path.resolve(__dirname, "../../..");
 const example = JSON.parse(fs.readFileSync(path.join(ROOT, "examples/simulation.json"), "utf8")) as { fn: string; input: { steps: unknown[] } };
 
 describe("formatMoney", () => {
