@@ -4,17 +4,20 @@
  * only shrinks); any other must pass. A vector whose entry point is not exported yet fails
  * like any other (it has to be listed), so nothing is skipped.
  */
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.js";
-import { loadExpectedFailures, loadVectors, runVector } from "./vectors.js";
+import { VECTOR_DIRS, loadExpectedFailures, loadVectors, runVector } from "./vectors.js";
 
 const vectors = loadVectors();
 const expected = loadExpectedFailures();
 const entry = api as unknown as Record<string, unknown>;
 
 describe("conformance vectors", () => {
-  it("finds the shared vectors", () => {
-    expect(vectors.length).toBeGreaterThan(0);
+  it("finds the shared vectors (a missing ../shared is a failure, never a skip)", () => {
+    const shared = VECTOR_DIRS[0]!;
+    expect(fs.existsSync(shared), `the shared conformance vectors are missing: ${shared} (clone ../shared beside this repository, or set RATECARD_CONFORMANCE_DIR)`).toBe(true);
+    expect(vectors.filter((v) => v.file.startsWith(shared)).length).toBeGreaterThan(0);
   });
 
   it("lists only known vector ids as expected failures", () => {
