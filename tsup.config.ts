@@ -1,10 +1,16 @@
+import fs from "node:fs";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
   entry: { index: "src/index.ts", "json/index": "src/json/index.ts", "testing/index": "src/testing/index.ts", cli: "src/cli.ts" },
   format: ["esm", "cjs"],
+  // Shared chunks in both formats: one copy of the engine whatever the entry point (CommonJS
+  // code splitting is tsup's opt-in).
+  splitting: true,
   dts: { entry: { index: "src/index.ts", "json/index": "src/json/index.ts", "testing/index": "src/testing/index.ts" } },
   clean: true,
   sourcemap: false,
   target: "node20",
+  // The CLI is an ESM program (the `bin`); its CommonJS twin would only add weight.
+  onSuccess: async () => fs.rmSync("dist/cli.cjs", { force: true }),
 });
