@@ -274,6 +274,6 @@ function endAt(sim: Sim, s: Subscription, at: Instant): void {
   const options = s.termination_options;
   const refused = terminate(sim, s, at, options.invoice ?? "generate", options.credit_note ?? "credit");
   if (refused === undefined) return;
-  sim.warn(at, `subscription ${s.external_id}: its ending_at credit note was refused (${String(refused.error["code"])}); it ends without one`);
+  sim.warn(at, `subscription ${s.external_id}: its ending_at credit note was refused (${String(refused.error["code"])}); it ends without one`, undefined, "job_refused");
   terminate(sim, s, at, options.invoice ?? "generate", "skip");
 }

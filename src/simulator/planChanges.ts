@@ -56,7 +56,7 @@ export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
   // subscription on its own child plan, from plan_overrides, changes plan even to the same
   // code, §8): the live one answers.
   if (live.plan.svc_id === (plan.parent_id ?? plan.svc_id)) {
-    if (step.body["plan_overrides"] != null) sim.warn(step.at, `subscription ${live.external_id}: create_subscription on its own plan does not apply plan_overrides; use update_subscription`, step.index);
+    if (step.body["plan_overrides"] != null) sim.warn(step.at, `subscription ${live.external_id}: create_subscription on its own plan does not apply plan_overrides; use update_subscription`, step.index, "ignored_field");
     return { subscription: subscriptionJson(live, step.at, sim.catalog.organization) };
   }
   if (live.status === "pending" && live.previous === null) {

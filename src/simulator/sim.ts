@@ -65,5 +65,5 @@ export interface Sim {
   /** The work that follows an instant (alerts, wallet jobs). */
   endOfInstant(at: Instant): void;
   /** Records a `not_implemented` warning. */
-  warn(at: Instant, message: string, step?: number, code?: "not_implemented" | "ignored_field"): void;
+  warn(at: Instant, message: string, step?: number, code?: "not_implemented" | "ignored_field" | "job_refused"): void;
 }

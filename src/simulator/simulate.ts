@@ -32,9 +32,14 @@ import { checkUsageThresholds } from "./usage.js";
 import { Wallets } from "./wallets.js";
 
 export interface SimulationWarning {
-  /** `not_implemented`: something the simulator cannot do yet; `ignored_field`: an input key it does not know. */
-  readonly code: "not_implemented" | "ignored_field";
-  readonly at: string;
+  /**
+   * `ignored_field`: an input key or value the simulator does not apply; `job_refused`: time-driven
+   * work the reference's job would refuse too (a credit note at `ending_at`, a recurring top-up);
+   * `not_implemented`: kept for forward compatibility, not emitted.
+   */
+  readonly code: "not_implemented" | "ignored_field" | "job_refused";
+  /** When it happened; null only for an input key of a timeline with no instant at all (no step, no `until`). */
+  readonly at: string | null;
   /** The step concerned, when one is. */
   readonly step?: number;
   readonly message: string;
@@ -81,8 +86,10 @@ export function prepareSimulation(input: unknown): { sim: Simulation; steps: rea
   if (issues) throw new ValidationError(issues);
   const sim = new Simulation({ ...catalog, created_at: (steps[0]?.at ?? 0) as Instant });
   // Keys the input may not mean what the caller thinks (a typo, a wrapper object) are named, never silently dropped.
+  // Dated at the timeline's first instant (its first step, else `until`), or null when it has none.
+  const first = steps[0]?.at ?? until;
   for (const key of Object.keys(input)) {
-    if (!INPUT_KEYS.includes(key)) sim.warnings.push({ code: "ignored_field", at: formatInstant((steps[0]?.at ?? 0) as Instant), message: `input key ${JSON.stringify(key)} is not one the simulator reads; it was ignored` });
+    if (!INPUT_KEYS.includes(key)) sim.warnings.push({ code: "ignored_field", at: first === undefined ? null : formatInstant(first), message: `input key ${JSON.stringify(key)} is not one the simulator reads; it was ignored` });
   }
   return { sim, steps, until: until ?? (0 as Instant) };
 }

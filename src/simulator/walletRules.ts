@@ -71,7 +71,7 @@ export function nextIntervalOf(a: WalletAccount, after: Instant): Instant | unde
 export function topUp(sim: Sim, a: WalletAccount, req: WalletTransactionRequest, at: Instant): void {
   const r = walletTopUp(a, req, at);
   if (!r.ok) {
-    sim.warn(at, `wallet ${a.wallet.code}: the top-up of its recurring rule was refused (${r.issues.map((i) => i.code).join(", ")}), as the reference's job fails`);
+    sim.warn(at, `wallet ${a.wallet.code}: the top-up of its recurring rule was refused (${r.issues.map((i) => i.code).join(", ")}), as the reference's job fails`, undefined, "job_refused");
     return;
   }
   sim.wallets.update([r.value.account], r.value.transactions, at);

@@ -25,6 +25,12 @@ describe("simulate: what it refuses and what it gives back", () => {
     expect(simulate({ ...catalog, steps: [customer] }).warnings).toEqual([]);
   });
 
+  it("dates those warnings at the timeline's first instant: its first step, else until, else null (never 1970)", () => {
+    const warn = (at: string | null) => [{ code: "ignored_field", at, message: 'input key "catalog" is not one the simulator reads; it was ignored' }];
+    expect(simulate({ catalog, steps: [], until: "2024-05-01T00:00:00Z" }).warnings).toEqual(warn("2024-05-01T00:00:00Z"));
+    expect(simulate({ catalog, steps: [] }).warnings).toEqual(warn(null));
+  });
+
   it("stores none of a create_events batch when one event clashes with a stored one", () => {
     const r = simulate({ ...catalog, steps: [customer, subscribe(),
       { at: "2024-03-02T00:00:00Z", op: "create_event", body: ev("t1") },
