@@ -351,6 +351,7 @@ export function formatSimulation(result: unknown, input?: unknown): string {
     const step = steps[i];
     const label = `(step ${i}${step ? `, ${text(step["op"])} at ${text(step["at"])}` : ""})`;
     if (isObj(resp["customer_usage"])) blocks.push(formatUsage(resp["customer_usage"], label));
+    if (isObj(resp["invoice"]) && step?.["op"] === "preview_invoice") blocks.push([`Preview ${label}`, ...formatInvoice(resp["invoice"])]);
     if (isObj(resp["error"])) blocks.push([`Refused ${label}: ${JSON.stringify(resp["error"])}`]);
   });
   for (const n of objs(r["credit_notes"])) {

@@ -8,6 +8,22 @@ import { aggregate, applyChargeModel, billingPeriod } from "../../src/index.js";
 /** Backticked words in the API section that are not export names. */
 const NOT_FUNCTIONS = new Set(["units", "amount", "unit_amount", "amount_details", "ratecard", "schemas", "docs"]);
 
+describe("README quick start", () => {
+  it("prices 2,500 calls at 3 as the README says, and links guides that exist", () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
+    const quick = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("## Develop"));
+    expect(quick).toContain('applyChargeModel({ charge, aggregation: { units: "2500" } }).amount; // "3"');
+    const charge = { charge_model: "graduated", properties: { graduated_ranges: [
+      { from_value: 0, to_value: 1000, per_unit_amount: "0", flat_amount: "0" },
+      { from_value: 1000, to_value: null, per_unit_amount: "0.002", flat_amount: "0" },
+    ] } };
+    expect(applyChargeModel({ charge, aggregation: { units: "2500" } }).amount).toBe("3");
+    for (const m of quick.matchAll(/`((?:docs|examples)\/[^`\s]+)`/g)) {
+      expect(fs.existsSync(path.resolve(__dirname, "../..", m[1]!)), m[1]).toBe(true);
+    }
+  });
+});
+
 describe("README example", () => {
   it("prices a month of usage as the README says", () => {
     const period = billingPeriod({
