@@ -5,5 +5,12 @@
 export { applyChargeModel } from "./applyChargeModel.js";
 export { aggregate } from "./aggregate.js";
 export { billingPeriod } from "./billingPeriod.js";
-export { simulate } from "./simulate.js";
+export { simulate, type SimulateOutput } from "./simulate.js";
+/** The objects `simulate` returns, typed from schemas/objects/: `objects.Invoice`, `objects.Fee`, … */
+export type * as objects from "../model/objectTypes.js";
 export { ValidationError, isValidationError } from "../core/issue.js";
+export type {
+  AddOnInput, AggregateRequest, ApplyChargeModelRequest, BillableMetricInput, BillingPeriodRequest, ChargeInput, CouponInput,
+  CustomerInput, DecimalText, EventInput, FixedChargeInput, OrganizationInput, PlanInput, SimulateRequest, StepInput,
+  SubscriptionInput, TaxInput, WalletInput,
+} from "../parse/inputTypes.js";

@@ -137,7 +137,7 @@ describe("simulate: laws of the invoices", () => {
       const x = input(t);
       const r = simulate(x);
       const all = new Map((r.fees as Fee[]).map((f) => [f.svc_id, f]));
-      const created = (r.webhooks as { type: string; object: { svc_id: string } }[]).filter((w) => w.type === "invoice.created").map((w) => w.object.svc_id);
+      const created = (r.webhooks as unknown as { type: string; object: { svc_id: string } }[]).filter((w) => w.type === "invoice.created").map((w) => w.object.svc_id);
       const skips = new Set((x["steps"] as Step[]).filter((s) => s.op === "create_customer" && s.body["finalize_zero_amount_invoice"] === "skip").map((s) => s.body["external_id"]));
       for (const i of r.invoices as (Invoice & { total_due_amount_cents: number; fees: Fee[] })[]) {
         for (const f of i.fees) {
@@ -184,7 +184,7 @@ describe("simulate: laws of the invoices", () => {
       const invoices = out.invoices as Invoice[];
       const times = invoices.map((i) => i.created_at);
       expect(times).toEqual([...times].sort());
-      const finalized = (out.webhooks as { type: string; object: Invoice }[])
+      const finalized = (out.webhooks as unknown as { type: string; object: Invoice }[])
         .filter((w) => w.type === "invoice.created" || w.type === "invoice.paid_credit_added").map((w) => w.object);
       for (const c of ["c1", "c2"]) {
         const mine = invoices.filter((i) => i.customer.external_id === c);

@@ -42,7 +42,7 @@ const cards = [1, 2, 3, 4, 5].map((i) => card(`2024-06-${10 + i}T10:00:00Z`, i))
 
 function run(steps: Obj[], until: string, charges?: Obj[]) {
   const r = simulate({ ...catalog(charges), steps: [...start, ...steps], until });
-  return { ...r, invoices: r.invoices as Invoice[], fees: r.fees as Fee[] };
+  return { ...r, invoices: r.invoices as unknown as Invoice[], fees: r.fees as unknown as Fee[] };
 }
 const advance = (invoices: Invoice[]) => invoices.filter((i) => i.invoice_type === "advance_charges");
 

@@ -64,7 +64,7 @@ describe("an alert threshold of 10^17 as a JSON number", () => {
       until: "2024-03-02T00:00:00Z",
     });
     expect((r.responses[2] as Obj)["error"]).toBeUndefined();
-    const triggered = r.webhooks.filter((w) => (w as Obj)["type"] === "alert.triggered") as { object: { crossed_thresholds: { value: string }[] } }[];
+    const triggered = r.webhooks.filter((w) => (w as Obj)["type"] === "alert.triggered") as unknown as { object: { crossed_thresholds: { value: string }[] } }[];
     // The balance falls from 3000 to 2000 cents' worth: every step 10^17 − k·1 in between, 2000 and 3000 included.
     expect(triggered).toHaveLength(1);
     const values = triggered[0]!.object.crossed_thresholds.map((t) => Number(t.value));

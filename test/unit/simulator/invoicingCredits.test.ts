@@ -31,7 +31,7 @@ function run(steps: Obj[], until: string, taxCodes: string[] = []) {
     ],
     until,
   });
-  return { invoices: r.invoices as Invoice[], notes: r.credit_notes as CreditNote[], responses: r.responses as Obj[] };
+  return { invoices: r.invoices as unknown as Invoice[], notes: r.credit_notes as unknown as CreditNote[], responses: r.responses as Obj[] };
 }
 const apply = (at: string, code: string): Obj => ({ at, op: "apply_coupon", body: { external_customer_id: "c1", coupon_code: code } });
 const ref = (invoice: number, extra: Obj = {}): Obj => ({ $ref: { invoice, field: "svc_id", ...extra } });

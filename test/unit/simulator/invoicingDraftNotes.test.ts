@@ -23,7 +23,7 @@ function run(steps: Obj[], until: string, payInAdvance: boolean) {
     ],
     until,
   });
-  return { invoices: r.invoices as Invoice[], notes: r.credit_notes as CreditNote[], responses: r.responses as Obj[] };
+  return { invoices: r.invoices as unknown as Invoice[], notes: r.credit_notes as unknown as CreditNote[], responses: r.responses as Obj[] };
 }
 
 describe("simulate invoicing: credit notes on drafts", () => {

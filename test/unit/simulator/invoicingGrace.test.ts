@@ -17,7 +17,7 @@ const run = (steps: Obj[], until: string) => {
   const r = simulate({ ...catalog, steps, until });
   // The invoice webhooks these tests are about (the complete list of webhooks: test/unit/simulator/webhooks.test.ts).
   const about = new Set(["invoice.drafted", "invoice.created", "credit_note.created"]);
-  return { ...r, invoices: r.invoices as Invoice[], webhooks: (r.webhooks as Webhook[]).filter((w) => about.has(w.type)), responses: r.responses as { invoice?: Invoice }[] };
+  return { ...r, invoices: r.invoices as unknown as Invoice[], webhooks: (r.webhooks as unknown as Webhook[]).filter((w) => about.has(w.type)), responses: r.responses as { invoice?: Invoice }[] };
 };
 const hooks = (w: readonly Webhook[]) => w.map((h) => [h.type, h.at, h.object.status, h.object.fees_amount_cents]);
 
@@ -151,7 +151,7 @@ describe("simulate invoicing: drafts are numbered when finalized", () => {
     });
     type Numbered = Invoice & { number: string; sequential_id: number | null; invoice_type: string };
     const invoices = r.invoices as Numbered[];
-    const drafted = (r.webhooks as { type: string; object: Numbered }[]).filter((w) => w.type === "invoice.drafted").map((w) => w.object);
+    const drafted = (r.webhooks as unknown as { type: string; object: Numbered }[]).filter((w) => w.type === "invoice.drafted").map((w) => w.object);
     expect(drafted.map((d) => [d.number, d.sequential_id])).toEqual([["ORG-82F7-DRAFT", null], ["ORG-82F7-DRAFT", null]]);
     // Issue order: the March draft, the termination draft, the one-off (final at once → 001).
     expect(invoices.map((i) => [i.invoice_type, i.status, i.number, i.sequential_id])).toEqual([
@@ -168,9 +168,9 @@ describe("simulate invoicing: drafts are numbered when finalized", () => {
       steps: [graceCustomer, subscribe("adv"), { at: "2024-03-02T12:00:00Z", op: "terminate_subscription", body: { external_id: "s1" } }],
       until: "2024-03-10T00:00:00Z",
     });
-    const created = (r.webhooks as { type: string; object: { number: string } }[]).find((w) => w.type === "credit_note.created")!;
+    const created = (r.webhooks as unknown as { type: string; object: { number: string } }[]).find((w) => w.type === "credit_note.created")!;
     expect(created.object.number).toBe("ORG-82F7-DRAFT-CN001");
-    expect((r.credit_notes as { number: string; invoice_number: string; status: string }[]).map((n) => [n.number, n.invoice_number, n.status]))
+    expect((r.credit_notes as unknown as { number: string; invoice_number: string; status: string }[]).map((n) => [n.number, n.invoice_number, n.status]))
       .toEqual([["ORG-82F7-001-001-CN001", "ORG-82F7-001-001", "finalized"]]);
     expect((r.invoices as { number: string }[]).map((i) => i.number)).toEqual(["ORG-82F7-001-001", "ORG-82F7-001-002"]);
   });

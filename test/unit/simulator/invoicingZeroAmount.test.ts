@@ -13,7 +13,7 @@ const run = (steps: Obj[], until: string) => {
   const r = simulate({ ...catalog, steps, until });
   // The invoice webhooks these tests are about (the complete list of webhooks: test/unit/simulator/webhooks.test.ts).
   const about = new Set(["invoice.drafted", "invoice.created"]);
-  return { ...r, invoices: r.invoices as Invoice[], webhooks: (r.webhooks as Webhook[]).filter((w) => about.has(w.type)), responses: r.responses as { invoice?: Invoice }[] };
+  return { ...r, invoices: r.invoices as unknown as Invoice[], webhooks: (r.webhooks as unknown as Webhook[]).filter((w) => about.has(w.type)), responses: r.responses as { invoice?: Invoice }[] };
 };
 
 describe("simulate invoicing: zero-amount invoices (§1.3)", () => {
