@@ -18,7 +18,7 @@ describe("arbitraries give valid inputs", () => {
         } catch (err) {
           // A volume charge refuses units in the gap between two ranges: the only refusal allowed.
           expect(model).toBe("volume");
-          expect((err as { error_details?: unknown }).error_details).toEqual({ "aggregation.units": ["invalid_value"] });
+          expect((err as { error_details?: unknown }).error_details).toEqual({ "aggregation.units": ["units_out_of_ranges"] });
         }
       }), RUNS);
     });
