@@ -199,8 +199,16 @@ const stepCount = (input: unknown): string => (isObj(input) && Array.isArray(inp
 
 /** `path code, code; path code` — every issue of a validation error on one line. */
 function describeIssues(err: api.ValidationError): string {
-  const details = err.toJSON().error_details;
-  const parts = Object.entries(details).map(([p, codes]) => `${p || "(input)"} ${codes.join(", ")}`);
+  const byPath = new Map<string, string[]>();
+  for (const i of err.issues) {
+    const p = api.toDotPath(i.path) || "base";
+    const detail = api.detailOf(i);
+    const text = detail === undefined ? i.code : `${i.code} (${detail})`;
+    const list = byPath.get(p) ?? [];
+    if (!list.includes(text)) list.push(text);
+    byPath.set(p, list);
+  }
+  const parts = [...byPath].map(([p, codes]) => `${p} ${codes.join(", ")}`);
   return parts.length > 0 ? parts.join("; ") : err.message;
 }
 

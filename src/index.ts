@@ -25,6 +25,8 @@ export {
   type Result,
   type Path,
   ValidationError,
+  detailOf,
+  reportUnknownKeys,
   toErrorDetails,
   toDotPath,
 } from "./core/issue.js";

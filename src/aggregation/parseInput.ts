@@ -4,7 +4,7 @@
  */
 import { parseDecimal } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
-import { IssueCollector, type Path, type Result, fail, ok } from "../core/issue.js";
+import { IssueCollector, type Path, type Result, fail, ok, reportUnknownKeys } from "../core/issue.js";
 import { type Obj, bool, isObj, present, text } from "./_parseFields.js";
 import { timestampReader } from "./_timestamp.js";
 import { hashPair } from "./_columns.js";
@@ -127,11 +127,26 @@ function parseEvent(e: unknown, i: number, c: IssueCollector, out: UsageEvent[],
   });
 }
 
-/** Validates the whole input; the issues name every offending field. */
+/** The contract's keys (§2); a billable metric may be the specification's whole object. */
+const INPUT_KEYS: ReadonlySet<string> = new Set([
+  "billable_metric", "events", "from_datetime", "to_datetime", "filters", "ignored_filters", "grouped_by", "prorated",
+  "charges_duration", "timezone", "options", "subscription_started_at",
+]);
+const METRIC_KEYS: ReadonlySet<string> = new Set([
+  "code", "aggregation_type", "field_name", "recurring", "weighted_interval", "rounding_function", "rounding_precision", "expression",
+  "svc_id", "name", "description", "created_at", "filters", "active_subscriptions_count", "draft_invoices_count", "plans_count",
+]);
+const OPTION_KEYS: ReadonlySet<string> = new Set(["free_units_per_events", "free_units_per_total_aggregation"]);
+
+/** Validates the whole input; the issues name every offending field (an unknown key as `unknown_key`). */
 export function parseAggregateInput(input: unknown): Result<AggregateInput> {
   const c = new IssueCollector();
   if (!isObj(input)) return fail([{ code: "invalid_type", path: [], message: "input must be an object" }]);
-  const metric = parseMetric(input["billable_metric"], c);
+  reportUnknownKeys(input, INPUT_KEYS, [], c);
+  const bm = input["billable_metric"];
+  if (isObj(bm)) reportUnknownKeys(bm, METRIC_KEYS, ["billable_metric"], c);
+  if (isObj(input["options"])) reportUnknownKeys(input["options"], OPTION_KEYS, ["options"], c);
+  const metric = parseMetric(bm, c);
   const txHashes: number[] = [];
   const events = parseEvents(input["events"], c, txHashes);
   const window = parseWindow(input, c);

@@ -7,6 +7,7 @@ export const ISSUE_CODES = [
   "value_is_mandatory",
   "invalid_value",
   "invalid_type",
+  "unknown_key",
   "value_is_out_of_range",
   "invalid_ranges",
   "invalid_graduated_ranges",
@@ -107,6 +108,11 @@ export function fail<T = never>(issues: Issues): Result<T> {
   return { ok: false, issues };
 }
 
+/** What an issue's message says beyond its path and code (e.g. the valid values), if anything. */
+export function detailOf(i: Issue): string | undefined {
+  return i.message === undefined || i.message === `${toDotPath(i.path) || "input"}: ${i.code}` ? undefined : i.message;
+}
+
 export function issue(code: IssueCode, path: Path, message?: string): Issue {
   return { code, path, message: message ?? `${toDotPath(path) || "input"}: ${code}` };
 }
@@ -142,7 +148,7 @@ export class ValidationError extends Error {
   readonly issues: Issues;
 
   constructor(issues: Issues) {
-    super(`Validation failed: ${issues.map((i) => `${toDotPath(i.path) || "input"} ${i.code}`).join(", ")}`);
+    super(`Validation failed: ${issues.map((i) => `${toDotPath(i.path) || "input"} ${i.code}${detailOf(i) === undefined ? "" : ` (${detailOf(i)})`}`).join(", ")}`);
     this.name = "ValidationError";
     this.issues = issues;
     this.error_details = toErrorDetails(issues);
@@ -196,4 +202,12 @@ export function unwrap<T>(r: Result<T>): T {
 /** For engine bugs only, never for bad input. */
 export function invariant(cond: unknown, message: string): asserts cond {
   if (!cond) throw new Error(`[ratecard] invariant failed: ${message}`);
+}
+
+/**
+ * Names each key of `o` that is not in `known` as `unknown_key` at its path: a misspelt key
+ * (`propertie`) is reported as what it is, beside the missing key it shadows.
+ */
+export function reportUnknownKeys(o: object, known: ReadonlySet<string>, path: Path, c: IssueCollector): void {
+  for (const k of Object.keys(o)) if (!known.has(k)) c.add("unknown_key", [...path, k]);
 }

@@ -2,7 +2,7 @@
  * `applyChargeModel(input)` of the contract (§1): JSON in, JSON out.
  */
 import { type Decimal, ZERO, toDecimalString, toDecimalStringWithPoint } from "../core/decimal.js";
-import { IssueCollector, ValidationError, invariant } from "../core/issue.js";
+import { IssueCollector, ValidationError, invariant, reportUnknownKeys } from "../core/issue.js";
 import { type AmountDetails, type ChargeResult, collectCharge, rateParsedCharge } from "../charges/index.js";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -16,6 +16,18 @@ export interface ApplyChargeModelOutput {
   projected_amount?: string;
 }
 
+/** The contract's keys (§1). A charge may be a plan's whole charge; an aggregation what `aggregate` returned. */
+const INPUT_KEYS: ReadonlySet<string> = new Set(["charge", "aggregation", "currency", "period_ratio", "calculate_projected_usage"]);
+const CHARGE_KEYS: ReadonlySet<string> = new Set([
+  "charge_model", "properties", "prorated", "pay_in_advance", "svc_id", "id", "code", "svc_billable_metric_id", "billable_metric_id",
+  "billable_metric_code", "created_at", "invoiceable", "invoice_display_name", "regroup_paid_fees", "min_amount_cents", "filters",
+  "tax_codes", "taxes", "applied_pricing_unit", "accepts_target_wallet",
+]);
+const AGGREGATION_KEYS: ReadonlySet<string> = new Set([
+  "units", "events_count", "full_units_number", "running_total", "event_values", "total_aggregated_units", "event_prorated_values",
+  "precise_total_amount_cents", "current_usage_units", "grouped_usage", "warnings",
+]);
+
 /**
  * Applies a charge model to aggregated units.
  *
@@ -28,6 +40,10 @@ export function applyChargeModel(input: unknown): ApplyChargeModelOutput {
   const c = new IssueCollector();
   const o = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   if (o !== input) c.add("invalid_value", []);
+  reportUnknownKeys(o, INPUT_KEYS, [], c);
+  const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+  if (isRecord(o["charge"])) reportUnknownKeys(o["charge"], CHARGE_KEYS, ["charge"], c);
+  if (isRecord(o["aggregation"])) reportUnknownKeys(o["aggregation"], AGGREGATION_KEYS, ["aggregation"], c);
   const flag = o["calculate_projected_usage"];
   if (flag !== undefined && flag !== null && typeof flag !== "boolean") c.add("invalid_value", ["calculate_projected_usage"]);
   const parsed = collectCharge(o["charge"], o["aggregation"], o, c);

@@ -2,7 +2,7 @@
  * The contract's `billingPeriod(input)` (../shared/docs/contract.md §3): JSON in, JSON out.
  */
 import { type Instant, formatInstant, parseInstant } from "../core/instant.js";
-import { IssueCollector, type IssueCode, type Path, ValidationError } from "../core/issue.js";
+import { IssueCollector, type IssueCode, type Path, ValidationError, reportUnknownKeys } from "../core/issue.js";
 import { isValidTimeZone } from "../core/zone.js";
 import { computeBillingPeriod } from "../period/billingPeriod.js";
 import {
@@ -65,6 +65,9 @@ export function parseBillingPeriodInput(input: unknown): BillingPeriodInput {
   if (root === undefined) throw new ValidationError(c.issues()!);
   const plan = record(root["plan"], ["plan"], c) ?? {};
   const sub = record(root["subscription"], ["subscription"], c) ?? {};
+  reportUnknownKeys(root, ROOT_KEYS, [], c);
+  reportUnknownKeys(plan, PLAN_KEYS, ["plan"], c);
+  reportUnknownKeys(sub, SUBSCRIPTION_KEYS, ["subscription"], c);
 
   const interval = oneOf(plan["interval"], INTERVALS, ["plan", "interval"], "invalid_interval", c);
   const payInAdvance = bool(plan["pay_in_advance"], ["plan", "pay_in_advance"], c);
@@ -111,9 +114,27 @@ function record(x: unknown, path: Path, c: IssueCollector): Record<string, unkno
   return undefined;
 }
 
+/** The input's keys: the contract's, and the other fields of the specification's Plan and Subscription (a whole object may be passed). */
+const ROOT_KEYS: ReadonlySet<string> = new Set(["plan", "subscription", "timezone", "billing_at", "current_usage"]);
+const PLAN_KEYS: ReadonlySet<string> = new Set([
+  "interval", "pay_in_advance", "bill_charges_monthly", "bill_fixed_charges_monthly", "svc_id", "name", "code", "description",
+  "invoice_display_name", "created_at", "amount_cents", "amount_currency", "trial_period", "minimum_commitment", "charges", "fixed_charges",
+  "taxes", "tax_codes", "usage_thresholds", "entitlements", "metadata", "parent_id", "customers_count", "active_subscriptions_count",
+  "draft_invoices_count", "pending_deletion",
+]);
+const SUBSCRIPTION_KEYS: ReadonlySet<string> = new Set([
+  "billing_time", "subscription_at", "started_at", "terminated_at", "status", "svc_id", "svc_customer_id", "external_id",
+  "external_customer_id", "name", "plan_code", "previous_plan_code", "next_plan_code", "created_at", "ending_at", "canceled_at",
+  "trial_ended_at", "downgrade_plan_date", "current_billing_period_started_at", "current_billing_period_ending_at",
+  "on_termination_credit_note", "on_termination_invoice", "plan_amount_cents", "plan_amount_currency", "applied_invoice_custom_sections",
+  "payment_method", "progressive_billing_disabled", "consolidate_invoice", "purchase_order_number", "cancellation_reason", "activated_at",
+  "activation_rules", "plan", "plan_overrides", "usage_threshold",
+]);
+
+/** An enumerated value; a refusal's message lists the valid ones. */
 function oneOf<T extends string>(x: unknown, values: readonly T[], path: Path, code: IssueCode, c: IssueCollector): T | undefined {
   if (x === undefined || x === null) c.add("value_is_mandatory", path);
-  else if (typeof x !== "string" || !(values as readonly string[]).includes(x)) c.add(code, path);
+  else if (typeof x !== "string" || !(values as readonly string[]).includes(x)) c.add(code, path, `one of ${values.join(", ")}`);
   else return x as T;
   return undefined;
 }
