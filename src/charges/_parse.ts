@@ -2,7 +2,7 @@
  * Field readers shared by the models' property parsers. Each reader records an issue
  * in the collector and returns `undefined` when the field is missing or malformed.
  */
-import { type Decimal, ZERO, isDecimal, parseDecimal } from "../core/decimal.js";
+import { type Decimal, ZERO, isDecimal, parseCatalogDecimal, parseDecimal } from "../core/decimal.js";
 import { type IssueCode, type IssueCollector, type Path, type Result, fail, ok } from "../core/issue.js";
 
 export type Obj = Readonly<Record<string, unknown>>;
@@ -24,32 +24,44 @@ export interface DecimalRule {
   readonly nonNegative?: boolean;
 }
 
-/** A required decimal field: `value_is_mandatory` when absent, `rule.code` when invalid. */
+/**
+ * A required decimal field. An amount or rate (a string property, charges.md §19.2) that is
+ * missing or null is `rule.code` (§19.4: a null `amount` is `invalid_amount`); a range bound
+ * (`allowNumber`) is `value_is_mandatory`.
+ */
 export function readDecimal(o: Obj, key: string, path: Path, c: IssueCollector, rule: DecimalRule): Decimal | undefined {
   const raw = o[key];
   if (isAbsent(raw)) {
-    c.add("value_is_mandatory", [...path, key]);
+    c.add(rule.allowNumber === true ? "value_is_mandatory" : rule.code, [...path, key]);
     return undefined;
   }
   return checkDecimal(raw, [...path, key], c, rule);
 }
 
-/** An optional decimal field: `null` when absent. */
+/** An optional decimal field: `null` when absent (and when `""` with `blankIsAbsent`, as the reference skips it). */
 export function readOptionalDecimal(
   o: Obj,
   key: string,
   path: Path,
   c: IssueCollector,
-  rule: DecimalRule,
+  rule: DecimalRule & { readonly blankIsAbsent?: boolean },
 ): Decimal | null | undefined {
   const raw = o[key];
-  if (isAbsent(raw)) return null;
+  if (isAbsent(raw) || (rule.blankIsAbsent === true && raw === "")) return null;
   return checkDecimal(raw, [...path, key], c, rule);
 }
 
+/**
+ * Range bounds (`allowNumber`) read plain decimals, strings or numbers; amounts and rates are
+ * strings in the reference's grammar (charges.md §19.2: `"1e3"`, `".5"`, `"1_000"` …), or
+ * Decimals from the typed API.
+ */
 function checkDecimal(raw: unknown, path: Path, c: IssueCollector, rule: DecimalRule): Decimal | undefined {
-  const accepted = typeof raw === "string" || isDecimal(raw) || (rule.allowNumber === true && typeof raw === "number");
-  const d = accepted ? parseDecimal(raw) : undefined;
+  const d = isDecimal(raw)
+    ? raw
+    : rule.allowNumber === true
+      ? typeof raw === "string" || typeof raw === "number" ? parseDecimal(raw) : undefined
+      : typeof raw === "string" ? parseCatalogDecimal(raw) : undefined;
   if (d === undefined || (rule.nonNegative !== false && d.lt(ZERO))) {
     c.add(rule.code, path);
     return undefined;
@@ -66,11 +78,12 @@ export function readInteger(
   code: IssueCode,
   min: number,
   fallback: number | null | "required",
+  missingCode: IssueCode = "value_is_mandatory",
 ): number | null | undefined {
   const raw = o[key];
   if (isAbsent(raw)) {
     if (fallback === "required") {
-      c.add("value_is_mandatory", [...path, key]);
+      c.add(missingCode, [...path, key]);
       return undefined;
     }
     return fallback;

@@ -30,11 +30,12 @@ export function parseRanges<K extends string>(
 ): ParsedRange<K>[] | undefined {
   const raw = properties[spec.key];
   const base = [...path, spec.key];
-  if (isAbsent(raw)) {
-    c.add("value_is_mandatory", base);
+  // charges.md §19.4: a list missing, null or empty is `missing_<key>`; anything else not a list `invalid_<key>`.
+  if (isAbsent(raw) || (Array.isArray(raw) && raw.length === 0)) {
+    c.add(`missing_${spec.key}` as IssueCode, base);
     return undefined;
   }
-  if (!Array.isArray(raw) || raw.length === 0) {
+  if (!Array.isArray(raw)) {
     c.add(spec.code, base);
     return undefined;
   }

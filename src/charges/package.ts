@@ -13,8 +13,9 @@ export const packageModel: ChargeModelDef<"package"> = {
     const c = new IssueCollector();
     const o = asObject(properties, path, c);
     const amount = readDecimal(o, "amount", path, c, { code: "invalid_amount" });
-    const size = readInteger(o, "package_size", path, c, "invalid_package_size", 1, "required");
-    const free = readInteger(o, "free_units", path, c, "invalid_free_units", 0, 0);
+    // charges.md §19.1/§19.4: both must be present JSON integers (a missing one is its own code).
+    const size = readInteger(o, "package_size", path, c, "invalid_package_size", 1, "required", "invalid_package_size");
+    const free = readInteger(o, "free_units", path, c, "invalid_free_units", 0, "required", "invalid_free_units");
     return finish(c, () => ({ amount: amount!, package_size: size!, free_units: free! }));
   },
   rate({ properties, aggregation }) {

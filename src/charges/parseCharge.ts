@@ -26,7 +26,8 @@ export function parseCharge(raw: unknown, path: Path = ["charge"]): Result<Charg
     else c.add("invalid_value", [...path, key]);
   }
   if (!isChargeModelName(model)) {
-    c.add(isAbsent(model) ? "value_is_mandatory" : "invalid_charge_model", [...path, "charge_model"]);
+    // charges.md §19.4: a charge model that is not one of the models is `value_is_invalid`.
+    c.add(isAbsent(model) ? "value_is_mandatory" : "value_is_invalid", [...path, "charge_model"], `one of ${CHARGE_MODELS.join(", ")}`);
     return fail(c.issues()!);
   }
   // Volume charges cannot be paid in advance (semantics §7, §15).

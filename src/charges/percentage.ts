@@ -20,8 +20,9 @@ export const percentage: ChargeModelDef<"percentage"> = {
     const ft = readOptionalDecimal(o, "free_units_per_total_aggregation", path, c, {
       code: "invalid_free_units_per_total_aggregation",
     });
-    const minA = readOptionalDecimal(o, "per_transaction_min_amount", path, c, { code: "invalid_per_transaction_min_amount" });
-    const maxA = readOptionalDecimal(o, "per_transaction_max_amount", path, c, { code: "invalid_per_transaction_max_amount" });
+    // charges.md §19.4: a bound present and invalid is `invalid_amount`; null and "" count as absent.
+    const minA = readOptionalDecimal(o, "per_transaction_min_amount", path, c, { code: "invalid_amount", blankIsAbsent: true });
+    const maxA = readOptionalDecimal(o, "per_transaction_max_amount", path, c, { code: "invalid_amount", blankIsAbsent: true });
     if (minA && maxA && minA.gt(maxA)) c.add("per_transaction_max_lower_than_per_transaction_min", path);
     return finish(c, () => ({
       rate: rate!,

@@ -24,9 +24,40 @@ export type RoundingMode = "half_up" | "half_even" | "down" | "up" | "ceil" | "f
 /** The canonical text form of a decimal accepted at the JSON edge: `-?\d+(\.\d+)?`. */
 export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
 
+/**
+ * The decimal strings a charge's or fixed charge's properties may hold (semantics charges.md
+ * §19.2: Ruby's `BigDecimal()` reading, as the reference validates them): white space around,
+ * an optional `#`, a sign, digits with single `_` between digits (a trailing `_` only at the
+ * end), an optional `.` with digits, an optional exponent `e`/`E`/`d`/`D`. Structure only:
+ * {@link parseCatalogDecimal} adds the remaining rules and gives the value.
+ */
+export const CATALOG_DECIMAL_PATTERN =
+  /^[ \t\n\v\f\r]*#?[+-]?(?:\d+(?:_\d+)*_|\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?(?:[eEdD][+-]?\d+(?:_\d+)*)?|\d+(?:_\d+)*\.(?:[eEdD][+-]?\d+(?:_\d+)*)?|\.\d+(?:_\d+)*(?:[eEdD][+-]?\d+(?:_\d+)*)?)[ \t\n\v\f\r]*$/;
+/** Exponents beyond this (after normalisation) are refused: the reference reads them as infinite or as nothing billable. */
+const MAX_CATALOG_EXPONENT = 1000;
+
+/**
+ * The value of a catalog decimal string (charges.md §19.2), or `undefined` when the reference
+ * refuses the string: `"1e3"` 1000, `".5"` 0.5, `"5."` 5, `" +5 "` 5, `"1_000"` 1000, `"2d1"` 20,
+ * `"#7"` 7; refused `""`, `"."`, `"1,5"`, `"1 000"`, `"0x10"`, `"- 5"`, `"1e"`, `"1.e"`, `"_1"`,
+ * `"1__0"`, `"Infinity"`, `"NaN"` (`"1.e3"` is 1000, as Ruby reads it). Negative values are returned (the caller refuses them).
+ */
+export function parseCatalogDecimal(s: string): Decimal | undefined {
+  if (!CATALOG_DECIMAL_PATTERN.test(s)) return undefined;
+  const body = s.trim().replace(/^#/, "").replaceAll("_", "").replace(/[dD]/, "e").replace(/^\+/, "");
+  const [mantissa = "", exp] = body.split(/[eE]/);
+  const d = new D(mantissa.endsWith(".") ? mantissa.slice(0, -1) : mantissa); // `5.` and `1.e3`
+  if (d.c[0] === 0) return ZERO_VALUE; // zero whatever its exponent
+  const e = exp === undefined ? 0 : Number(exp);
+  if (!Number.isSafeInteger(e) || Math.abs(e) > 10 * MAX_CATALOG_EXPONENT) return undefined;
+  const scaled = e === 0 ? d : d.times(new D(`1e${e}`));
+  return Math.abs(scaled.e) > MAX_CATALOG_EXPONENT ? undefined : scaled;
+}
+
 export const ZERO: Decimal = new D("0");
 export const ONE: Decimal = new D("1");
 export const HUNDRED: Decimal = new D("100");
+const ZERO_VALUE = ZERO;
 
 /** True when `x` is a Decimal created by this module. */
 export function isDecimal(x: unknown): x is Decimal {

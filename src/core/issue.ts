@@ -13,6 +13,10 @@ export const ISSUE_CODES = [
   "invalid_graduated_ranges",
   "invalid_graduated_percentage_ranges",
   "invalid_volume_ranges",
+  "missing_graduated_ranges",
+  "missing_graduated_percentage_ranges",
+  "missing_volume_ranges",
+  "must_be_true_unless_pay_in_advance",
   "invalid_amount",
   "invalid_rate",
   "invalid_package_size",
@@ -166,13 +170,15 @@ export function isValidationError(x: unknown): x is ValidationError {
 }
 
 export function toErrorDetails(issues: readonly Issue[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // A Map, then own data properties: a path may be any key of the input (`valueOf`, `__proto__`).
+  const byPath = new Map<string, string[]>();
   for (const i of issues) {
     const k = toDotPath(i.path) || "base";
-    const list = (out[k] ??= []);
+    const list = byPath.get(k) ?? [];
     if (!list.includes(i.code)) list.push(i.code);
+    byPath.set(k, list);
   }
-  return out;
+  return Object.fromEntries(byPath);
 }
 
 /** Collects issues while parsing; `result()` turns them into a `Result`. */

@@ -55,7 +55,7 @@ export function parsePlanFixedCharges(
     if (addOn === undefined || !parsed.ok || units === undefined || code === undefined) return;
     const model = parsed.value;
     if (model.charge_model !== "standard" && model.charge_model !== "graduated" && model.charge_model !== "volume") {
-      return c.add("invalid_charge_model", [...at, "charge_model"]);
+      return c.add("value_is_invalid", [...at, "charge_model"], "one of standard, graduated, volume");
     }
     const svc_id = stableId("fixed_charge", planCode, j);
     const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { CURRENCIES, isCurrencyCode } from "../../core/currency.js";
-import { DECIMAL_PATTERN, parseDecimal } from "../../core/decimal.js";
+import { CATALOG_DECIMAL_PATTERN, DECIMAL_PATTERN, parseDecimal } from "../../core/decimal.js";
 import { parseInstant, parseTimestamp } from "../../core/instant.js";
 import type { IssueCode } from "../../core/issue.js";
 import { isValidTimeZone } from "../../core/zone.js";
@@ -22,6 +22,16 @@ export const decimalString = z
   .string()
   .regex(DECIMAL_PATTERN, 'expected a decimal string such as "12.5"')
   .meta({ id: "Decimal", description: 'Decimal as a string: -?\\d+(\\.\\d+)? (e.g. "12.5")' });
+
+/**
+ * A charge's or fixed charge's decimal property (charges.md §19.2): a string in the reference's
+ * grammar (`"12.5"`, `"1e3"`, `".5"`, `"1_000"` …). Its value (finite, ≥ 0) is the charge
+ * model's check, which gives the property's own code (`invalid_amount`, `invalid_rate` …).
+ */
+export const catalogDecimalString = z
+  .string()
+  .regex(CATALOG_DECIMAL_PATTERN, 'expected a decimal string such as "12.5"')
+  .meta({ id: "CatalogDecimal", description: "Decimal string in the grammar of charges.md §19.2 (\"12.5\", \"1e3\", \".5\", \"1_000\")" });
 
 /** A JSON number the engine reads exactly (its shortest text form is a plain decimal). */
 const exactNumber = z.number().refine((n) => parseDecimal(n) !== undefined, coded("invalid_value", "expected a plain decimal number"));

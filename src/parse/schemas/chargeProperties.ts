@@ -4,7 +4,7 @@
  * and the other rules of the semantics (§19) are the charge models' own checks.
  */
 import { z } from "zod";
-import { decimalLike, decimalString, integer, stringList } from "./_primitives.js";
+import { catalogDecimalString as decimalString, decimalLike, integer, stringList } from "./_primitives.js";
 
 /** A range bound: an integer, or a decimal (string or exact number) for decimal ranges. */
 const rangeBound = decimalLike;

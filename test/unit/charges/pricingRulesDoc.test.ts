@@ -661,20 +661,15 @@ describe("validation (BE-PR-73 … BE-PR-79)", () => {
     expect(codesOf(std("5.12345"))).toEqual([]);
   });
 
-  // MISMATCH: expected "1e3", ".5", "5.", "+5", " 5 ", "1_000", "2d1" accepted (the reference's permissive
-  // reader) vs actual invalid_amount for them (ratecard reads only plain decimals; its own validation test
-  // asserts "1e5" → invalid_amount). charges.md §19 says only "decimal string ≥ 0" → docs silent.
-  // Classification: bug (a catalog the reference accepts is refused). Likely src/charges/_parse.ts.
-  it.fails("BE-PR-73: the permissive decimal grammar (exponent, leading/trailing dot, sign, underscores, spaces)", () => {
+  // charges.md §19.2: the reference's decimal grammar (Ruby BigDecimal()).
+  it("BE-PR-73: the permissive decimal grammar (exponent, leading/trailing dot, sign, underscores, spaces)", () => {
     for (const ok of ["1e3", ".5", "5.", "+5", " 5 ", "1_000", "2d1", "1E-2"]) {
       expect(codesOf(std(ok))).toEqual([]);
     }
   });
 
-  // MISMATCH: expected invalid_amount for amount: null vs actual value_is_mandatory. charges.md §19:
-  // "decimal string ≥ 0", no code for null → docs silent. Classification: bug (error code only).
-  // Likely src/charges/_parse.ts.
-  it.fails("BE-PR-73: a null decimal parameter → invalid_amount", () => {
+  // charges.md §19.4: a null required amount is invalid_amount.
+  it("BE-PR-73: a null decimal parameter → invalid_amount", () => {
     expect(codesOf(std(null))).toEqual(["invalid_amount"]);
   });
 
@@ -686,10 +681,8 @@ describe("validation (BE-PR-73 … BE-PR-79)", () => {
     expect(codesOf({ charge_model: "package", properties: { amount: "1", package_size: 10, free_units: -1 } })).toEqual(["invalid_free_units"]);
   });
 
-  // MISMATCH: expected invalid_free_units for a package without free_units (the document: "must be a
-  // present JSON integer ≥ 0") vs actual no issue (ratecard defaults it to 0). charges.md §5: "free_units
-  // (integer ≥ 0, default 0)" → docs conflict. Likely src/charges/_parse.ts / parseCharge.ts.
-  it.fails("BE-PR-74: package free_units must be present", () => {
+  // charges.md §19.1: free_units must be present once properties are given.
+  it("BE-PR-74: package free_units must be present", () => {
     expect(codesOf({ charge_model: "package", properties: { amount: "1", package_size: 10 } })).toEqual(["invalid_free_units"]);
   });
 
@@ -704,10 +697,8 @@ describe("validation (BE-PR-73 … BE-PR-79)", () => {
     expect(codesOf(pct({ per_transaction_min_amount: "2", per_transaction_max_amount: "5" }))).toEqual([]);
   });
 
-  // MISMATCH: expected invalid_amount on a non-decimal per-transaction bound vs actual
-  // invalid_per_transaction_min_amount. charges.md §19 names no code for the bounds → docs silent.
-  // Classification: bug (error code only). Likely src/charges/_parse.ts / parseCharge.ts (percentage).
-  it.fails("BE-PR-75: a non-decimal per-transaction bound → invalid_amount", () => {
+  // charges.md §19.4: a per-transaction bound present and invalid is invalid_amount.
+  it("BE-PR-75: a non-decimal per-transaction bound → invalid_amount", () => {
     expect(codesOf({ charge_model: "percentage", properties: { rate: "1", per_transaction_min_amount: "x" } })).toEqual(["invalid_amount"]);
   });
 
@@ -727,11 +718,8 @@ describe("validation (BE-PR-73 … BE-PR-79)", () => {
     expect(codesOf(gp([{ from_value: 0, to_value: 10, rate: "1", flat_amount: "0" }, { from_value: 12, to_value: null, rate: "1", flat_amount: "0" }]))).toEqual(["invalid_graduated_percentage_ranges"]);
   });
 
-  // MISMATCH: expected missing_graduated_ranges / missing_volume_ranges / missing_graduated_percentage_ranges
-  // for an empty or missing list vs actual value_is_mandatory (missing) and invalid_<key> (empty).
-  // charges.md §19 names no code for an empty list → docs silent (docs/charge-models.md chose
-  // value_is_mandatory). Classification: bug (error code only). Likely src/charges/_parse.ts / _ranges.ts.
-  it.fails("BE-PR-76: empty or missing ranges → missing_<key>", () => {
+  // charges.md §19.4: missing, null or empty ranges are missing_<key>.
+  it("BE-PR-76: empty or missing ranges → missing_<key>", () => {
     expect(codesOf({ charge_model: "graduated", properties: { graduated_ranges: [] } })).toEqual(["missing_graduated_ranges"]);
     expect(codesOf({ charge_model: "graduated", properties: {} })).toEqual(["missing_graduated_ranges"]);
     expect(codesOf({ charge_model: "volume", properties: { volume_ranges: [] } })).toEqual(["missing_volume_ranges"]);
@@ -757,10 +745,8 @@ describe("validation (BE-PR-73 … BE-PR-79)", () => {
     expect(codesOf({ charge_model: "percentage", properties: { rate: "1" }, prorated: true })).toEqual(["invalid_billable_metric_or_charge_model"]);
   });
 
-  // MISMATCH: expected charge_model: value_is_invalid for an unknown model vs actual invalid_charge_model.
-  // charges.md is silent on the code (docs/charge-models.md lists invalid_charge_model, ratecard's own
-  // choice) → docs silent. Classification: bug (error code only). Likely src/charges/parseCharge.ts.
-  it.fails("BE-PR-79: an unknown charge model → value_is_invalid", () => {
+  // charges.md §19.4: an unknown charge model is charge_model: value_is_invalid.
+  it("BE-PR-79: an unknown charge model → value_is_invalid", () => {
     expect(codesOf({ charge_model: "banana", properties: {} })).toEqual(["value_is_invalid"]);
   });
 });

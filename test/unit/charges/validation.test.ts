@@ -27,8 +27,8 @@ const volume = (ranges: unknown) => ({ charge_model: "volume", properties: { vol
 
 describe("graduated ranges (§19)", () => {
   it.each<[string, unknown, [string, string][]]>([
-    ["missing", undefined, [[`${P}.graduated_ranges`, "value_is_mandatory"]]],
-    ["empty", [], [[`${P}.graduated_ranges`, "invalid_graduated_ranges"]]],
+    ["missing", undefined, [[`${P}.graduated_ranges`, "missing_graduated_ranges"]]],
+    ["empty", [], [[`${P}.graduated_ranges`, "missing_graduated_ranges"]]],
     ["first from 2", [range(2, null, "1", "0")], [[`${P}.graduated_ranges.0.from_value`, "invalid_graduated_ranges"]]],
     ["a gap of 2", [range(0, 10, "1", "0"), range(12, null, "1", "0")], [[`${P}.graduated_ranges.1.from_value`, "invalid_graduated_ranges"]]],
     ["to ≤ from", [range(0, 10, "1", "0"), range(10, 10, "1", "0"), range(10, null, "1", "0")], [[`${P}.graduated_ranges.1.to_value`, "invalid_graduated_ranges"]]],
@@ -36,9 +36,9 @@ describe("graduated ranges (§19)", () => {
     ["open range not last", [range(0, null, "1", "0"), range(1, null, "1", "0")], [[`${P}.graduated_ranges.0.to_value`, "invalid_graduated_ranges"]]],
     ["negative amount", [range(0, null, "-1", "0")], [[`${P}.graduated_ranges.0.per_unit_amount`, "invalid_amount"]]],
     ["amount as a number", [{ ...range(0, null, "1", "0"), flat_amount: 1 }], [[`${P}.graduated_ranges.0.flat_amount`, "invalid_amount"]]],
-    ["amount 1e5", [range(0, null, "1e5", "0")], [[`${P}.graduated_ranges.0.per_unit_amount`, "invalid_amount"]]],
+    ["amount 1.e (§19.2: an exponent needs a digit)", [range(0, null, "1.e", "0")], [[`${P}.graduated_ranges.0.per_unit_amount`, "invalid_amount"]]],
     ["bound abc", [range("abc", null, "1", "0")], [[`${P}.graduated_ranges.0.from_value`, "invalid_graduated_ranges"]]],
-    ["missing flat", [{ from_value: 0, to_value: null, per_unit_amount: "1" }], [[`${P}.graduated_ranges.0.flat_amount`, "value_is_mandatory"]]],
+    ["missing flat", [{ from_value: 0, to_value: null, per_unit_amount: "1" }], [[`${P}.graduated_ranges.0.flat_amount`, "invalid_amount"]]],
   ])("%s", (_name, ranges, want) => {
     expect(issuesOf(graduated(ranges))).toEqual(want);
   });
@@ -71,7 +71,7 @@ describe("volume ranges (§19)", () => {
 describe("prorated charges (§13)", () => {
   const std = { charge_model: "standard", properties: { amount: "1" } };
   const pct = { charge_model: "percentage", properties: { rate: "1" } };
-  const pkg = { charge_model: "package", properties: { amount: "1", package_size: 2 } };
+  const pkg = { charge_model: "package", properties: { amount: "1", package_size: 2, free_units: 0 } };
   it.each<[string, unknown]>([
     ["standard in arrears", { ...std, prorated: true }],
     ["standard in advance", { ...std, prorated: true, pay_in_advance: true }],
@@ -95,17 +95,17 @@ describe("prorated charges (§13)", () => {
 describe("graduated percentage, package, percentage, standard (§19)", () => {
   it.each<[string, unknown, [string, string][]]>([
     ["graduated percentage bad rate", { charge_model: "graduated_percentage", properties: { graduated_percentage_ranges: [{ from_value: 0, to_value: null, rate: "-1", flat_amount: "0" }] } }, [[`${P}.graduated_percentage_ranges.0.rate`, "invalid_rate"]]],
-    ["package size 0", { charge_model: "package", properties: { amount: "1", package_size: 0 } }, [[`${P}.package_size`, "invalid_package_size"]]],
-    ["package size 1.5", { charge_model: "package", properties: { amount: "1", package_size: 1.5 } }, [[`${P}.package_size`, "invalid_package_size"]]],
+    ["package size 0", { charge_model: "package", properties: { amount: "1", package_size: 0, free_units: 0 } }, [[`${P}.package_size`, "invalid_package_size"]]],
+    ["package size 1.5", { charge_model: "package", properties: { amount: "1", package_size: 1.5, free_units: 0 } }, [[`${P}.package_size`, "invalid_package_size"]]],
     ["package free −1", { charge_model: "package", properties: { amount: "1", package_size: 2, free_units: -1 } }, [[`${P}.free_units`, "invalid_free_units"]]],
-    ["package no amount", { charge_model: "package", properties: { package_size: 2 } }, [[`${P}.amount`, "value_is_mandatory"]]],
+    ["package no amount", { charge_model: "package", properties: { package_size: 2, free_units: 0 } }, [[`${P}.amount`, "invalid_amount"]]],
     ["percentage rate abc", { charge_model: "percentage", properties: { rate: "abc" } }, [[`${P}.rate`, "invalid_rate"]]],
     ["percentage free events 0", { charge_model: "percentage", properties: { rate: "1", free_units_per_events: 0 } }, [[`${P}.free_units_per_events`, "invalid_free_units_per_events"]]],
     ["percentage min > max", { charge_model: "percentage", properties: { rate: "1", per_transaction_min_amount: "5", per_transaction_max_amount: "2" } }, [[P, "per_transaction_max_lower_than_per_transaction_min"]]],
     ["percentage fixed −2", { charge_model: "percentage", properties: { rate: "1", fixed_amount: "-2" } }, [[`${P}.fixed_amount`, "invalid_fixed_amount"]]],
     ["standard amount as number", { charge_model: "standard", properties: { amount: 10 } }, [[`${P}.amount`, "invalid_amount"]]],
     ["standard amount empty", { charge_model: "standard", properties: { amount: "" } }, [[`${P}.amount`, "invalid_amount"]]],
-    ["unknown model", { charge_model: "custom", properties: {} }, [["charge.charge_model", "invalid_charge_model"]]],
+    ["unknown model", { charge_model: "custom", properties: {} }, [["charge.charge_model", "value_is_invalid"]]],
     ["no model", { properties: {} }, [["charge.charge_model", "value_is_mandatory"]]],
     ["prorated not boolean", { charge_model: "standard", prorated: "yes", properties: { amount: "1" } }, [["charge.prorated", "invalid_value"]]],
   ])("%s", (_name, charge, want) => {

@@ -83,3 +83,18 @@ describe("shift", () => {
     expect(toDecimalString(x)).toBe("1234.5");
   });
 });
+
+describe("parseCatalogDecimal: charges.md §19.2, the reference's grammar for catalog amounts", () => {
+  it("reads the document's accepted forms with their values", async () => {
+    const { parseCatalogDecimal } = await import("../../../src/core/decimal.js");
+    const cases: [string, string][] = [["1e3", "1000"], [".5", "0.5"], ["5.", "5"], ["+5", "5"], [" 5 ", "5"], ["1_000", "1000"], ["2d1", "20"], ["1E-2", "0.01"], ["#7", "7"], ["-0", "0"], ["\t12.50\n", "12.5"], ["1_", "1"], ["0e99999", "0"], ["-2.5", "-2.5"], ["1.e3", "1000"], ["1_0.2_5e1_0", "102500000000"]];
+    for (const [s, v] of cases) expect(parseCatalogDecimal(s)?.toFixed(), s).toBe(v);
+  });
+
+  it("refuses the document's refused forms (and NaN, Infinity, huge exponents)", async () => {
+    const { parseCatalogDecimal } = await import("../../../src/core/decimal.js");
+    for (const s of ["", ".", "1,5", "1 000", "0x10", "- 5", "abc", "1e", "1.e", "_1", "1__0", "1_.5", "1_e3", "Infinity", "+Infinity", " NaN ", "1e99999", "e5", "#", "##1", "1\u00a0"]) {
+      expect(parseCatalogDecimal(s), JSON.stringify(s)).toBeUndefined();
+    }
+  });
+});

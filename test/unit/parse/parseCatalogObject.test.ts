@@ -37,7 +37,7 @@ describe("parseCatalogObject: one issue per bad field, with the specification's 
     ["unknown aggregation_type", "billable_metric", { ...metric, aggregation_type: "nope" }, "invalid_value", ["aggregation_type"]],
     ["fractional rounding_precision", "billable_metric", { ...metric, rounding_precision: 1.5 }, "invalid_value", ["rounding_precision"]],
     ["metric filter values not a list", "billable_metric", { ...metric, filters: [{ key: "region", values: "eu" }] }, "invalid_value", ["filters", 0, "values"]],
-    ["amount in exponent form", "charge", { ...standard, properties: { amount: "1e5" } }, "invalid_value", ["properties", "amount"]],
+    ["amount with a comma (charges.md §19.2)", "charge", { ...standard, properties: { amount: "1,5" } }, "invalid_value", ["properties", "amount"]],
     ["amount as a number", "charge", { ...standard, properties: { amount: 5 } }, "invalid_value", ["properties", "amount"]],
     ["missing amount", "charge", { ...standard, properties: {} }, "value_is_mandatory", ["properties", "amount"]],
     ["missing charge_model", "charge", without(standard, "charge_model"), "value_is_mandatory", ["charge_model"]],
@@ -84,7 +84,7 @@ describe("parseCatalogObject: one issue per bad field, with the specification's 
   });
 
   it("prefixes paths with where the object sits", () => {
-    const catalog = { plans: [plan, { ...plan, charges: [{ ...standard, properties: { amount: "1e5" } }] }] };
+    const catalog = { plans: [plan, { ...plan, charges: [{ ...standard, properties: { amount: "1,5" } }] }] };
     expect(issuesOf("catalog", catalog, ["input"])).toEqual([
       { code: "invalid_value", path: ["input", "plans", 1, "charges", 0, "properties", "amount"] },
     ]);

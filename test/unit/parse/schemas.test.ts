@@ -77,7 +77,7 @@ describe("the committed JSON Schemas, read back as a gateway would", () => {
   it.each<[CatalogKind, unknown]>([
     ["billable_metric", { name: "n", aggregation_type: "sum_agg" }],
     ["billable_metric", { code: "c", name: "n", aggregation_type: "nope" }],
-    ["charge", { billable_metric_code: "m", charge_model: "standard", properties: { amount: "1e5" } }],
+    ["charge", { billable_metric_code: "m", charge_model: "standard", properties: { amount: "1,5" } }],
     ["charge", { billable_metric_code: "m", charge_model: "standard", properties: { amount: 5 } }],
     ["charge", { billable_metric_code: "m", charge_model: "tiered", properties: {} }],
     ["plan", { code: "p", name: "P", interval: "daily", amount_cents: 0, amount_currency: "EUR" }],
