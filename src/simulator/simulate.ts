@@ -172,22 +172,53 @@ export class Simulation implements Sim {
 
   /** Performs the steps in order, then moves the clock to `until`. */
   replay(steps: readonly Step[], until: Instant): void {
-    let flagged = false;
-    steps.forEach((s, i) => {
-      this.advance(s.at);
-      const response = this.perform(s, i);
-      this.responses.push(response);
-      // The wallet jobs the step queued (credit payments, threshold checks) run before the next step.
-      runWalletJobs(this, s.at);
-      // A refused step is no activity: it flags nothing (contract §4).
-      flagged ||= !isRefusal(response) && flagsLifetimeUsage(s);
-      if (steps[i + 1]?.at !== s.at) {
-        if (flagged) checkUsageThresholds(this, s.at);
-        flagged = false;
-        this.endOfInstant(s.at);
-      }
-    });
+    steps.forEach((s, i) => this.step(s, i));
+    this.closeInstant();
     this.advance(Math.max(until, this.clock) as Instant, true);
+  }
+
+  /** The instant whose end (threshold check, alerts) waits for a later step or clock move; whether a step at it flagged lifetime usage. */
+  private open: { readonly at: Instant; readonly flagged: boolean } | undefined;
+
+  /**
+   * Performs one step of a timeline as {@link replay} does (a live caller, the server, calls it
+   * one request at a time): the instant before it ends if the step is later, the clock moves to
+   * its `at` (running what falls due), the step is performed, its response recorded and the
+   * wallet jobs it queued run. Its own instant stays open — later steps may share it — until
+   * the next step at a later instant, {@link moveClock} or {@link closeInstant}.
+   */
+  step(s: Step, index: number): unknown {
+    if (this.open !== undefined && this.open.at !== s.at) this.closeInstant();
+    this.advance(s.at);
+    const response = this.perform(s, index);
+    this.responses.push(response);
+    // The wallet jobs the step queued (credit payments, threshold checks) run before the next step.
+    runWalletJobs(this, s.at);
+    // A refused step is no activity: it flags nothing (contract §4).
+    const flagged = !isRefusal(response) && flagsLifetimeUsage(s);
+    this.open = { at: s.at, flagged: (this.open?.flagged ?? false) || flagged };
+    return response;
+  }
+
+  /** Ends the open instant, if any: the usage thresholds when a step flagged them, then {@link endOfInstant}. */
+  closeInstant(): void {
+    const open = this.open;
+    if (open === undefined) return;
+    this.open = undefined;
+    if (open.flagged) checkUsageThresholds(this, open.at);
+    this.endOfInstant(open.at);
+  }
+
+  /**
+   * Moves the clock to `to` between steps, as the gap between two steps of a timeline does: the
+   * open instant ends, what falls due up to `to` runs, and `to` stays open for steps at it (a
+   * later step or move ends it; an instant with nothing in it ends with nothing to do).
+   */
+  moveClock(to: Instant): void {
+    if (to <= this.clock) return;
+    this.closeInstant();
+    this.advance(to);
+    this.open = { at: this.clock, flagged: false };
   }
 
   /** Subscriptions (external ids) that received events since the last end of an instant. */
