@@ -165,8 +165,8 @@ const PAYABLE_IN_ADVANCE: readonly string[] = ["count_agg", "sum_agg", "unique_c
  * parseCharge's), those the semantics state: pay in advance needs a count, sum or unique-count
  * metric (charges.md §15), no minimum spend in advance (§17), dynamic pricing a sum metric, the
  * percentage models anything but a latest value (§6).
- * What the semantics leave open is accepted: a non-invoiceable charge in arrears is billed on no
- * invoice, a prorated pay-in-advance charge of a non-recurring metric prorates its events. See
+ * `invoiceable: false` only on a charge paid in advance (§19.5). What the semantics leave open is
+ * accepted: a prorated pay-in-advance charge of a non-recurring metric prorates its events. See
  * docs/simulator.md.
  */
 function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollector): void {
@@ -177,6 +177,8 @@ function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollect
   if (model === "dynamic" && type !== "sum_agg") c.add("invalid_aggregation_type_or_charge_model", [...path, "charge_model"]);
   // Percentage models price a total of values, which a latest value is not (charges.md §6).
   if ((model === "percentage" || model === "graduated_percentage") && type === "latest_agg") c.add("invalid_value", [...path, "properties"]);
+  // charges.md §19.5: a charge paid in arrears is always invoiceable.
+  if (raw["invoiceable"] === false && !inAdvance) c.add("must_be_true_unless_pay_in_advance", [...path, "invoiceable"]);
   // Grouping paid fees is for a non-invoiceable charge paid in advance only.
   const regroup = raw["regroup_paid_fees"];
   if (regroup != null && !(inAdvance && raw["invoiceable"] === false)) c.add("only_compatible_with_pay_in_advance_and_non_invoiceable", [...path, "regroup_paid_fees"]);

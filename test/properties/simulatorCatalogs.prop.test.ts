@@ -59,7 +59,7 @@ function input(x: Timeline): Obj {
     filters: [{ key: "region", values: ["eu", "us"] }],
   };
   const charges = x.charges.map((c) => ({
-    billable_metric_code: "m", charge_model: c.model, pay_in_advance: c.payInAdvance, prorated: c.prorated, invoiceable: c.invoiceable,
+    billable_metric_code: "m", charge_model: c.model, pay_in_advance: c.payInAdvance, prorated: c.prorated, invoiceable: c.payInAdvance ? c.invoiceable : true, // charges.md §19.5
     ...(c.payInAdvance && !c.invoiceable ? { regroup_paid_fees: "invoice" } : {}),
     ...(c.minimum > 0 && !c.payInAdvance ? { min_amount_cents: c.minimum } : {}),
     properties: { ...MODELS[c.model], ...(c.grouped ? { grouped_by: ["region"] } : {}) },

@@ -30,7 +30,7 @@ const chargeArb = fc.record({
   metric: fc.constantFrom("cnt", "sm"), amount: amountText, advance: fc.boolean(), invoiceable: fc.boolean(), taxes: taxCodes,
 }).map((c): Obj => ({
   billable_metric_code: c.metric, charge_model: "standard", properties: { amount: c.amount },
-  pay_in_advance: c.advance, invoiceable: c.invoiceable, ...withTaxes(c.taxes),
+  pay_in_advance: c.advance, invoiceable: c.advance ? c.invoiceable : true, ...withTaxes(c.taxes), // charges.md §19.5
 }));
 const planArb = (code: string) => fc.record({
   interval: fc.constantFrom("monthly", "weekly"), amount: fc.integer({ min: 0, max: 9_999 }), advance: fc.boolean(),

@@ -137,14 +137,8 @@ describe("golden b14: b14_constraints.yml (26 rows: 17 agree, 8 disagree, 1 skip
   // Was a MISMATCH; ratecard now refuses with the reference's code.
   it("b14/regroup-paid-fees/invoiceable/rejected", () => expectB14(r("b14/regroup-paid-fees/invoiceable/rejected")));
 
-  // MISMATCH: expected refusal `invoiceable: must_be_true_unless_pay_in_advance` (invoiceable false, in
-  // arrears); actual: accepted (and the charge then bills nothing: no fee in `fees` at the periodic run).
-  // Diagnosis: a deliberate choice — docs/simulator.md ("Checks the current reference makes but the
-  // semantics do not state are left out … a non-invoiceable charge paid in arrears is accepted").
-  // Semantics docs silent (charges.md §18 only lists `invoiceable: false` as premium). Classification:
-  // version conflict (older reference scenarios rely on the combination). Likely src:
-  // src/simulator/catalogPlans.ts (checkChargeRecord).
-  it.fails("b14/invoiceable-false/without-advance/rejected", () => expectB14(r("b14/invoiceable-false/without-advance/rejected")));
+  // charges.md §19.5: invoiceable false on a charge paid in arrears is refused with the reference's code.
+  it("b14/invoiceable-false/without-advance/rejected", () => expectB14(r("b14/invoiceable-false/without-advance/rejected")));
 
   // ------------------------------------------------------------- licence-gated rows (ratecard has no licence tiers)
 
@@ -187,11 +181,8 @@ describe("golden b14: b14_constraints.yml (26 rows: 17 agree, 8 disagree, 1 skip
   // Was a MISMATCH; ratecard now refuses with the reference's code.
   it("b14/recurring/count-agg/rejected", () => expectB14(r("b14/recurring/count-agg/rejected")));
 
-  // MISMATCH: expected `interval: value_is_invalid` (Lago's enum check on a null interval); actual
-  // `plans.0.interval: value_is_mandatory`. Diagnosis: the schema maps a null required value to
-  // value_is_mandatory. Docs silent. Classification: bug (error code only). Likely src:
-  // src/parse/schemas/plan.ts / src/parse/schemas/fromZodIssues.ts.
-  it.fails("b14/plan-interval/blank/rejected", () => expectB14(r("b14/plan-interval/blank/rejected")));
+  // charges.md §19.4: a null interval is value_is_invalid, as the reference answers.
+  it("b14/plan-interval/blank/rejected", () => expectB14(r("b14/plan-interval/blank/rejected")));
 
   // MISMATCH: expected `charge_model: invalid_aggregation_type_or_charge_model` (custom model on a sum
   // metric); actual `plans.0.charges.0.charge_model: invalid_value` (the custom model is not known at all).

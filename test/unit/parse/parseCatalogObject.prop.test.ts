@@ -76,7 +76,7 @@ describe("parseCatalogObject properties", () => {
     );
   });
 
-  it("accepts every decimal string (and the reference's other forms: \"1e3\", \".5\" …) and refuses anything else as invalid_value at its path", () => {
+  it("accepts every decimal string (and the reference's other forms: \"1e3\", \".5\" …) and refuses anything else as invalid_amount at its path (charges.md §19.4)", () => {
     for (const good of ["1e3", "1E-3", " 1", "1 ", "+5", ".5", "5.", "1_000", "2d1", "#7"]) {
       expect(parseCatalogObject("charge", { billable_metric_code: "m", charge_model: "standard", properties: { amount: good } }).ok).toBe(true);
     }
@@ -85,17 +85,17 @@ describe("parseCatalogObject properties", () => {
         const c = (amount: unknown) => ({ billable_metric_code: "m", charge_model: "standard", properties: { amount } });
         expect(parseCatalogObject("charge", c(good)).ok).toBe(true);
         const r = parseCatalogObject("charge", c(bad));
-        expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([["invalid_value", ["properties", "amount"]]]);
+        expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([["invalid_amount", ["properties", "amount"]]]);
       }),
     );
   });
 
-  it("reports a dropped required key as value_is_mandatory at that key, and nothing else", () => {
+  it("reports a dropped required key as value_is_mandatory at that key (a plan's interval: value_is_invalid, charges.md §19.4), and nothing else", () => {
     const plan = { code: "p", name: "P", interval: "yearly", amount_cents: 0, amount_currency: "JPY" };
     fc.assert(
       fc.property(fc.constantFrom(...Object.keys(plan)), fc.constantFrom(undefined, null), (key, hole) => {
         const r = parseCatalogObject("plan", { ...plan, [key]: hole });
-        expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([["value_is_mandatory", [key]]]);
+        expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([[key === "interval" ? "value_is_invalid" : "value_is_mandatory", [key]]]);
       }),
     );
   });

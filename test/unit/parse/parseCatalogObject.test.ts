@@ -37,24 +37,24 @@ describe("parseCatalogObject: one issue per bad field, with the specification's 
     ["unknown aggregation_type", "billable_metric", { ...metric, aggregation_type: "nope" }, "invalid_value", ["aggregation_type"]],
     ["fractional rounding_precision", "billable_metric", { ...metric, rounding_precision: 1.5 }, "invalid_value", ["rounding_precision"]],
     ["metric filter values not a list", "billable_metric", { ...metric, filters: [{ key: "region", values: "eu" }] }, "invalid_value", ["filters", 0, "values"]],
-    ["amount with a comma (charges.md §19.2)", "charge", { ...standard, properties: { amount: "1,5" } }, "invalid_value", ["properties", "amount"]],
-    ["amount as a number", "charge", { ...standard, properties: { amount: 5 } }, "invalid_value", ["properties", "amount"]],
-    ["missing amount", "charge", { ...standard, properties: {} }, "value_is_mandatory", ["properties", "amount"]],
+    ["amount with a comma (charges.md §19.2, §19.4)", "charge", { ...standard, properties: { amount: "1,5" } }, "invalid_amount", ["properties", "amount"]],
+    ["amount as a number", "charge", { ...standard, properties: { amount: 5 } }, "invalid_amount", ["properties", "amount"]],
+    ["missing amount", "charge", { ...standard, properties: {} }, "invalid_amount", ["properties", "amount"]],
     ["missing charge_model", "charge", without(standard, "charge_model"), "value_is_mandatory", ["charge_model"]],
-    ["unknown charge_model", "charge", { ...standard, charge_model: "tiered" }, "invalid_value", ["charge_model"]],
+    ["unknown charge_model", "charge", { ...standard, charge_model: "tiered" }, "value_is_invalid", ["charge_model"]],
     ["missing properties", "charge", without(standard, "properties"), "value_is_mandatory", ["properties"]],
-    ["missing per_unit_amount", "charge", withProps(graduated, (p) => ({ graduated_ranges: [p.graduated_ranges[0], without(p.graduated_ranges[1]!, "per_unit_amount")] })), "value_is_mandatory", ["properties", "graduated_ranges", 1, "per_unit_amount"]],
-    ["range bound in words", "charge", withProps(graduated, (p) => ({ graduated_ranges: [{ ...p.graduated_ranges[0]!, to_value: "ten" }, p.graduated_ranges[1]] })), "invalid_value", ["properties", "graduated_ranges", 0, "to_value"]],
-    ["package_size as a string", "charge", { ...standard, charge_model: "package", properties: { amount: "1", package_size: "10" } }, "invalid_value", ["properties", "package_size"]],
-    ["filter price in words", "charge", { ...standard, filters: [{ values: { region: ["eu"] }, properties: { amount: "abc" } }] }, "invalid_value", ["filters", 0, "properties", "amount"]],
+    ["missing per_unit_amount", "charge", withProps(graduated, (p) => ({ graduated_ranges: [p.graduated_ranges[0], without(p.graduated_ranges[1]!, "per_unit_amount")] })), "invalid_amount", ["properties", "graduated_ranges", 1, "per_unit_amount"]],
+    ["range bound in words", "charge", withProps(graduated, (p) => ({ graduated_ranges: [{ ...p.graduated_ranges[0]!, to_value: "ten" }, p.graduated_ranges[1]] })), "invalid_graduated_ranges", ["properties", "graduated_ranges", 0, "to_value"]],
+    ["package_size as a string", "charge", { ...standard, charge_model: "package", properties: { amount: "1", package_size: "10" } }, "invalid_package_size", ["properties", "package_size"]],
+    ["filter price in words", "charge", { ...standard, filters: [{ values: { region: ["eu"] }, properties: { amount: "abc" } }] }, "invalid_amount", ["filters", 0, "properties", "amount"]],
     ["filter values not a list", "charge", { ...standard, filters: [{ values: { region: "eu" }, properties: { amount: "1" } }] }, "invalid_value", ["filters", 0, "values", "region"]],
-    ["percentage on a fixed charge", "fixed_charge", { add_on_code: "a", charge_model: "percentage", properties: { rate: "1" } }, "invalid_value", ["charge_model"]],
-    ["daily plan", "plan", { ...plan, interval: "daily" }, "invalid_value", ["interval"]],
+    ["percentage on a fixed charge", "fixed_charge", { add_on_code: "a", charge_model: "percentage", properties: { rate: "1" } }, "value_is_invalid", ["charge_model"]],
+    ["daily plan", "plan", { ...plan, interval: "daily" }, "value_is_invalid", ["interval"]],
     ["unknown plan currency", "plan", { ...plan, amount_currency: "eur" }, "invalid_currency", ["amount_currency"]],
     ["negative plan amount", "plan", { ...plan, amount_cents: -1 }, "value_is_out_of_range", ["amount_cents"]],
     ["fractional cents", "plan", { ...plan, amount_cents: 10.5 }, "invalid_value", ["amount_cents"]],
     ["cents as a string", "plan", { ...plan, amount_cents: "1000" }, "invalid_value", ["amount_cents"]],
-    ["bad charge inside a plan", "plan", { ...plan, charges: [standard, { ...standard, properties: { amount: "1,5" } }] }, "invalid_value", ["charges", 1, "properties", "amount"]],
+    ["bad charge inside a plan", "plan", { ...plan, charges: [standard, { ...standard, properties: { amount: "1,5" } }] }, "invalid_amount", ["charges", 1, "properties", "amount"]],
     ["missing usage threshold amount", "plan", { ...plan, usage_thresholds: [{ recurring: true }] }, "value_is_mandatory", ["usage_thresholds", 0, "amount_cents"]],
     ["percentage coupon without rate", "coupon", { ...coupon, coupon_type: "percentage" }, "value_is_mandatory", ["percentage_rate"]],
     ["unknown coupon_type", "coupon", { ...coupon, coupon_type: "free_lunch" }, "invalid_value", ["coupon_type"]],
@@ -78,15 +78,15 @@ describe("parseCatalogObject: one issue per bad field, with the specification's 
     const bad = { ...plan, name: undefined, interval: "daily", charges: [{ ...standard, properties: { amount: "x" } }] };
     expect(issuesOf("plan", bad)).toEqual([
       { code: "value_is_mandatory", path: ["name"] },
-      { code: "invalid_value", path: ["interval"] },
-      { code: "invalid_value", path: ["charges", 0, "properties", "amount"] },
+      { code: "value_is_invalid", path: ["interval"] },
+      { code: "invalid_amount", path: ["charges", 0, "properties", "amount"] },
     ]);
   });
 
   it("prefixes paths with where the object sits", () => {
     const catalog = { plans: [plan, { ...plan, charges: [{ ...standard, properties: { amount: "1,5" } }] }] };
     expect(issuesOf("catalog", catalog, ["input"])).toEqual([
-      { code: "invalid_value", path: ["input", "plans", 1, "charges", 0, "properties", "amount"] },
+      { code: "invalid_amount", path: ["input", "plans", 1, "charges", 0, "properties", "amount"] },
     ]);
     expect(issuesOf("tax", {}, ["taxes", 3])).toEqual([
       { code: "value_is_mandatory", path: ["taxes", 3, "code"] },

@@ -35,7 +35,7 @@ describe("simulate: input validation", () => {
     const badPlan = { ...catalog.plans[0], charges: [{ billable_metric_code: "nope", charge_model: "standard", properties: { amount: "x" } }], tax_codes: ["vat"] };
     expect(validationDetails(() => simulate({ ...catalog, plans: [badPlan], steps: [] }))).toEqual({
       "plans.0.charges.0.billable_metric_code": ["invalid_value"],
-      "plans.0.charges.0.properties.amount": ["invalid_value"],
+      "plans.0.charges.0.properties.amount": ["invalid_amount"],
       "plans.0.tax_codes.0": ["invalid_value"],
     });
   });
