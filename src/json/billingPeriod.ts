@@ -30,7 +30,7 @@ export interface BillingPeriodJson {
 /**
  * Where a billing run falls, for a subscription on a plan, at an instant.
  *
- * @throws ValidationError naming every bad field (`invalid_interval`,
+ * @throws ValidationError naming every bad field (`plan.interval: value_is_invalid`,
  * `invalid_billing_time`, `invalid_timestamp`, `invalid_timezone`, `invalid_value`,
  * `invalid_type`, `value_is_mandatory`).
  * @example
@@ -69,7 +69,8 @@ export function parseBillingPeriodInput(input: unknown): BillingPeriodInput {
   reportUnknownKeys(plan, PLAN_KEYS, ["plan"], c);
   reportUnknownKeys(sub, SUBSCRIPTION_KEYS, ["subscription"], c);
 
-  const interval = oneOf(plan["interval"], INTERVALS, ["plan", "interval"], "invalid_interval", c);
+  // charges.md §19.4 (contract.md "Errors"): an interval null, missing or not one of them is value_is_invalid.
+  const interval = oneOf(plan["interval"] ?? "", INTERVALS, ["plan", "interval"], "value_is_invalid", c);
   const payInAdvance = bool(plan["pay_in_advance"], ["plan", "pay_in_advance"], c);
   const chargesMonthly = bool(plan["bill_charges_monthly"], ["plan", "bill_charges_monthly"], c);
   const fixedMonthly = bool(plan["bill_fixed_charges_monthly"], ["plan", "bill_fixed_charges_monthly"], c);

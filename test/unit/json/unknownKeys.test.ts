@@ -49,8 +49,8 @@ describe("unknown keys", () => {
 
   it("billingPeriod: unknown keys, and an enum refusal that lists the valid values", () => {
     const r = refusal(() => billingPeriod({ ...period, plan: { interval: "daily", intreval: "monthly" }, timezon: "UTC" }));
-    expect(r.details).toEqual({ timezon: ["unknown_key"], "plan.intreval": ["unknown_key"], "plan.interval": ["invalid_interval"] });
-    expect(r.message).toContain("plan.interval invalid_interval (one of weekly, monthly, quarterly, semiannual, yearly)");
+    expect(r.details).toEqual({ timezon: ["unknown_key"], "plan.intreval": ["unknown_key"], "plan.interval": ["value_is_invalid"] });
+    expect(r.message).toContain("plan.interval value_is_invalid (one of weekly, monthly, quarterly, semiannual, yearly)");
     const plan = { interval: "monthly", code: "p", name: "P", amount_cents: 100, amount_currency: "EUR", charges: [], taxes: [], pay_in_advance: false };
     expect(billingPeriod({ ...period, plan }).from_datetime).toBe("2024-01-01T00:00:00Z");
   });

@@ -60,7 +60,7 @@ describe("billingPeriod (JSON)", () => {
       current_usage: 1,
     };
     expect(detailsOf(bad)).toEqual({
-      "plan.interval": ["invalid_interval"],
+      "plan.interval": ["value_is_invalid"],
       "plan.pay_in_advance": ["invalid_type"],
       "subscription.billing_time": ["invalid_billing_time"],
       "subscription.subscription_at": ["invalid_timestamp"],
