@@ -22,6 +22,18 @@ export type ParsedRange<K extends string> = { readonly from_value: Decimal; read
   readonly [P in K]: Decimal;
 };
 
+/**
+ * The JSON value each parsed range bound was given as (charges.md §3.4: `amount_details` copy a
+ * bound with its JSON type, `0.1` as a number, `"0.1"` as a string). Keyed by the bound's own
+ * Decimal, which the detail entries carry unchanged.
+ */
+const BOUND_JSON = new WeakMap<Decimal, number | string>();
+
+/** The JSON value a range bound was written as, if it came from a parsed charge. */
+export function boundJson(d: Decimal): number | string | undefined {
+  return BOUND_JSON.get(d);
+}
+
 export function parseRanges<K extends string>(
   properties: Readonly<Record<string, unknown>>,
   path: Path,
@@ -50,6 +62,8 @@ export function parseRanges<K extends string>(
     const bound = { code: spec.code, allowNumber: true } as const;
     const from = readDecimal(item, "from_value", p, local, bound);
     const to = readOptionalDecimal(item, "to_value", p, local, bound);
+    remember(from, item["from_value"]);
+    if (to !== null) remember(to, item["to_value"]);
     const values: Record<string, Decimal | undefined> = {};
     for (const [k, code] of spec.values) values[k] = readDecimal(item, k, p, local, { code });
     if (from !== undefined && to !== undefined) out.push({ from_value: from, to_value: to, ...values } as ParsedRange<K>);
@@ -76,4 +90,8 @@ function checkOrder<K extends string>(ranges: readonly ParsedRange<K>[], base: P
       c.add(spec.code, [...base, i, "to_value"]);
     }
   });
+}
+
+function remember(d: Decimal | undefined, raw: unknown): void {
+  if (d !== undefined && (typeof raw === "number" || typeof raw === "string")) BOUND_JSON.set(d, raw);
 }

@@ -4,6 +4,7 @@
 export { rateCharge, validateCharge, collectCharge, type ChargeSpec, type RateChargeOptions } from "./rateCharge.js";
 export { applyChargeModel as rateParsedCharge, projectUnits } from "./applyChargeModel.js";
 export { parseCharge, isChargeModelName } from "./parseCharge.js";
+export { boundJson } from "./_ranges.js";
 export { parseAggregation, type AggregationInput, type DecimalLike } from "./parseAggregation.js";
 export { chargeModels } from "./table.js";
 export { type AggregationNeeds, aggregationNeeds } from "./aggregationNeeds.js";

@@ -8,6 +8,7 @@ import { ValidationError, issue } from "../core/issue.js";
 import { formatInstant } from "../core/instant.js";
 import { subunitToUnit } from "../core/money.js";
 import type { Fee } from "./types.js";
+import { boundJson } from "../charges/index.js";
 
 export type FeeJsonValue = string | number | boolean | null | FeeJsonValue[] | { [key: string]: FeeJsonValue };
 
@@ -108,7 +109,11 @@ function plainValue(x: unknown, path: (string | number)[], integer: Integer): Fe
   if (isDecimal(x)) {
     const s = toDecimalString(x);
     const key = path[path.length - 1];
-    return (key === "from_value" || key === "to_value") && /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
+    if (key !== "from_value" && key !== "to_value") return s;
+    // charges.md §3.4: a bound keeps the JSON type it was given; one computed, an integer as a number.
+    const given = boundJson(x);
+    if (given !== undefined) return given;
+    return /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
   }
   if (typeof x === "bigint") return integer(x, path);
   if (x === null || x === undefined) return null;

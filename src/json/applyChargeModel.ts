@@ -3,7 +3,7 @@
  */
 import { type Decimal, ZERO, toDecimalString, toDecimalStringWithPoint } from "../core/decimal.js";
 import { IssueCollector, ValidationError, invariant, reportUnknownKeys } from "../core/issue.js";
-import { type AmountDetails, type ChargeResult, collectCharge, rateParsedCharge } from "../charges/index.js";
+import { type AmountDetails, type ChargeResult, boundJson, collectCharge, rateParsedCharge } from "../charges/index.js";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -67,9 +67,14 @@ function toJson(r: ChargeResult): ApplyChargeModelOutput {
 
 const plain = toDecimalString;
 const point = toDecimalStringWithPoint;
-/** Range bounds as the reference writes them: integers as JSON numbers, decimals as strings. */
+/**
+ * A range bound with the JSON type it was given (charges.md §3.4: `0.1` stays `0.1`, `"0.1"` stays
+ * `"0.1"`); one the engine computed: an integer as a JSON number, a decimal as a string.
+ */
 function bound(d: Decimal | null): JsonValue {
   if (d === null) return null;
+  const given = boundJson(d);
+  if (given !== undefined) return given;
   const s = plain(d);
   return /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
 }

@@ -495,12 +495,8 @@ describe("from pricing result to fee (BE-PR-52 … BE-PR-58)", () => {
     expect(typeof g[0]?.per_unit_total_amount).toBe("string");
   });
 
-  // MISMATCH: expected to_value 0.1 (a JSON number, copied with its JSON type) vs actual "0.1" (ratecard
-  // echoes non-integer bounds as strings, docs/charge-models.md). charges.md §3.4: "copied from the range",
-  // type not stated → docs silent. Classification: bug (presentation only; the contract's matcher and the
-  // document's vectors compare these numerically). Likely src/charges/graduated.ts / the JSON writer in
-  // src/json/applyChargeModel.ts.
-  it.fails("BE-PR-58: a value copied from the properties keeps its JSON type (to_value: 0.1)", () => {
+  // charges.md §3.4: a bound is copied with the JSON type it was given.
+  it("BE-PR-58: a value copied from the properties keeps its JSON type (to_value: 0.1)", () => {
     const d = acm({ charge_model: "graduated", properties: { graduated_ranges: [range(0, 0.1, "10", "0"), range(0.1, null, "5", "0")] } }, { units: "0.5" }).amount_details.graduated_ranges as Json[];
     expect(d[0]?.to_value).toBe(0.1);
   });
