@@ -10,6 +10,7 @@
  *   ratecard validate FILE|-     checks an input without printing its result
  *   ratecard run FILE            {"fn", "input"} documents (or an array of them), each result as JSON
  *   ratecard demo FILE           the same, each under its "title", a simulation printed as text
+ *   ratecard serve --api-key KEY  the service's HTTP API over the simulator (src/server, docs/serve.md)
  *
  * FILE may be an entry point's input or a {"fn", "input"} document; `-` reads standard input.
  * Exit status: 0 done, 1 refused input (a validation error, a file that is not JSON), 2 misuse.
@@ -18,6 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as api from "./index.js";
+import { createServer, type ServeHandle, ServeError } from "./server/index.js";
 
 type EntryPoint = (input: unknown) => unknown;
 type Obj = Record<string, unknown>;
@@ -37,6 +39,7 @@ commands:
   validate FILE     check an input (of the entry point --fn names, else the one it looks like)
   run FILE          print the result of {"fn", "input"} documents (or an array of them) as JSON
   demo FILE         the same, readably, each under its "title"
+  serve             the service's HTTP API over the simulator ('ratecard serve --help')
 
 FILE is an entry point's input, or {"fn": "<entry point>", "input": {...}}; "-" reads standard input.
 
@@ -48,6 +51,22 @@ options:
   -v, --version            the version
 
 exit status: 0 done, 1 refused input, 2 misuse
+`;
+
+export const SERVE_USAGE = `usage: ratecard serve --api-key KEY [--api-key KEY2 ...] [options]
+
+Serves the billing service's API (/api/v1) over the simulator on 127.0.0.1 (docs/serve.md).
+
+options:
+      --api-key KEY        a key accepted as "Authorization: Bearer KEY" (repeatable; at least one)
+      --port N             the port (default 0: a free one; the line "listening on URL" names it)
+      --catalog FILE       billable_metrics, plans, taxes, coupons, add_ons, organization (a simulate input without steps)
+      --clock manual|system  manual (default): starts at --now, moves on POST /_ratecard/clock; system: the wall clock
+      --now ISO            the manual clock's start (default 2024-01-01T00:00:00Z)
+      --data DIR           keep every accepted call in DIR (appended and fsynced); a restart replays it
+  -h, --help               this help
+
+It stops on SIGINT or SIGTERM. Exit status: 1 refused catalog, 2 misuse.
 `;
 
 /** A failure the CLI reports in one line: `status` 1 for refused input, 2 for misuse. */
@@ -374,6 +393,79 @@ export function formatSimulation(result: unknown, input?: unknown): string {
 }
 
 /**
+ * `ratecard serve`: starts the server, prints `listening on <url>` when it listens, and stops
+ * on SIGINT/SIGTERM. Resolves with the handle (the process keeps running on its socket), or
+ * with the exit status of a refusal.
+ */
+export async function serve(argv: readonly string[], io: Io = processIo()): Promise<ServeHandle | number> {
+  try {
+    let values: ReturnType<typeof parseServe>["values"];
+    try {
+      const parsed = parseServe(argv);
+      values = parsed.values;
+      if (parsed.positionals.length > 0) throw new CliError(`serve: unexpected argument ${JSON.stringify(parsed.positionals[0])}`, 2);
+    } catch (err) {
+      if (err instanceof CliError) throw err;
+      throw new CliError(`serve: ${err instanceof Error ? err.message.split("\n")[0]! : String(err)}`, 2);
+    }
+    if (values.help === true) {
+      io.stdout(SERVE_USAGE);
+      return 0;
+    }
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!/^[0-9]+$/.test(values.port ?? "0") || port > 65535) throw new CliError(`serve: --port must be an integer from 0 to 65535, not ${JSON.stringify(values.port)}`, 2);
+    const clock = values.clock ?? "manual";
+    if (clock !== "manual" && clock !== "system") throw new CliError(`serve: --clock must be manual or system, not ${JSON.stringify(clock)}`, 2);
+    let catalog: Obj | undefined;
+    if (values.catalog !== undefined) {
+      const raw = readJson(values.catalog, io);
+      if (!isObj(raw)) throw new CliError(`serve: ${values.catalog} is not a catalog (a JSON object with billable_metrics, plans, …)`, 1);
+      catalog = raw;
+    }
+    let handle: ServeHandle;
+    try {
+      handle = await createServer({
+        apiKeys: values["api-key"] ?? [], port, clock,
+        ...(values.now === undefined ? {} : { now: values.now }),
+        ...(catalog === undefined ? {} : { catalog }),
+        ...(values.data === undefined ? {} : { dataDir: values.data }),
+        log: (line) => io.stderr(`${line}\n`),
+      });
+    } catch (err) {
+      if (err instanceof ServeError) throw new CliError(`serve: ${err.message}`, /catalog refused/.test(err.message) ? 1 : 2);
+      if (err instanceof Error && "code" in err) throw new CliError(`serve: cannot listen on port ${port}: ${errorText(err)}`, 2);
+      throw err;
+    }
+    io.stdout(`listening on ${handle.url}\n`);
+    return handle;
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.stderr(`ratecard: ${err.message}\n`);
+      if (err.status === 2) io.stderr("Run 'ratecard serve --help' for usage.\n");
+      return err.status;
+    }
+    throw err;
+  }
+}
+
+function parseServe(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      "api-key": { type: "string", multiple: true },
+      port: { type: "string" },
+      catalog: { type: "string" },
+      clock: { type: "string" },
+      now: { type: "string" },
+      data: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+/**
  * Whether this module is the program being run (`node dist/cli.js`, the `ratecard` bin link,
  * `tsx src/cli.ts`), not a module a test imports for its formatters. Told by the script's
  * real file name: `import.meta` does not exist in the CommonJS build.
@@ -394,7 +486,20 @@ if (isProgram()) {
     process.exit(process.exitCode ?? 0);
   });
   try {
-    process.exitCode = main(process.argv.slice(2));
+    if (process.argv[2] === "serve") {
+      void serve(process.argv.slice(3)).then((r) => {
+        if (typeof r === "number") {
+          process.exitCode = r;
+          return;
+        }
+        const stop = (): void => void r.close().then(() => process.exit(0));
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      }, (err: unknown) => {
+        process.stderr.write(`ratecard: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+        process.exitCode = 70;
+      });
+    } else process.exitCode = main(process.argv.slice(2));
   } catch (err) {
     // An engine defect, not the input's: one line, then the trace for the report.
     process.stderr.write(`ratecard: internal error: ${err instanceof Error ? err.message : String(err)}\n${err instanceof Error ? (err.stack ?? "") : ""}\n`);

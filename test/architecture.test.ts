@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const SRC = path.resolve(__dirname, "../src");
 const LAYER: Record<string, number> = {
   core: 0, model: 1, parse: 2, period: 3, aggregation: 3, charges: 3,
-  adjustments: 4, invoice: 4, usage: 4, fees: 4, simulator: 5, json: 6, "index.ts": 6, "cli.ts": 7, testing: 7,
+  adjustments: 4, invoice: 4, usage: 4, fees: 4, simulator: 5, json: 6, "index.ts": 6, "cli.ts": 7, server: 7, testing: 7,
 };
 const SIBLINGS_L3 = new Set(["period", "aggregation", "charges"]);
 
@@ -46,12 +46,20 @@ describe("architecture", () => {
     expect(tz.filter((r) => r !== "core/zone.ts")).toEqual([]);
   });
 
-  it("has no clock, randomness or I/O outside the CLI, and no default exports", () => {
+  it("has no clock, randomness or I/O outside the CLI and the server (the I/O edge), and no default exports", () => {
     const bad = sources
-      .filter((s) => s.rel !== "cli.ts")
+      .filter((s) => s.rel !== "cli.ts" && !s.rel.startsWith(`server${path.sep}`))
       .filter((s) => /Date\.now\(|new Date\(\)|Math\.random|from\s+"node:(fs|net|http|child_process)"|process\.env|export default/.test(s.text))
       .map((s) => s.rel);
     expect(bad).toEqual([]);
+    // The edge has no randomness nor default export either.
+    const edge = sources.filter((s) => s.rel === "cli.ts" || s.rel.startsWith(`server${path.sep}`)).filter((s) => /Math\.random|export default/.test(s.text));
+    expect(edge.map((s) => s.rel)).toEqual([]);
+  });
+
+  it("keeps the library free of the server: only the CLI imports src/server", () => {
+    const importers = sources.filter((s) => !s.rel.startsWith(`server${path.sep}`) && /from\s+"\.\/server\/|from\s+"(\.\.\/)+server\//.test(s.text)).map((s) => s.rel);
+    expect(importers.filter((r) => r !== "cli.ts")).toEqual([]);
   });
 
   it("has no import cycle between files of src (type-only imports included)", () => {

@@ -1,0 +1,98 @@
+/**
+ * `ratecard serve` as a program (the CLI run from the sources with tsx): it prints
+ * `listening on URL`, refuses misuse, stops on SIGTERM, and with --data loses no acknowledged
+ * call when killed (SIGKILL) in the middle of a load of events.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CATALOG, KEY } from "./_helpers.js";
+
+const ROOT = path.resolve(__dirname, "../..");
+const ARGS = ["--import", "tsx", path.join(ROOT, "src/cli.ts"), "serve"];
+
+/** Starts the server; resolves with the process and its URL once it prints the listening line. */
+function launch(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...ARGS, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+    child.on("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+}
+
+const exited = (child: ChildProcess): Promise<number | null> =>
+  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.on("exit", (code) => resolve(code))));
+
+async function post(url: string, p: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url + p, { method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe("ratecard serve (the program)", () => {
+  it("prints its usage, and refuses to start without a key (exit 2) or on a refused catalog (exit 1)", () => {
+    const help = spawnSync(process.execPath, [...ARGS, "--help"], { cwd: ROOT, encoding: "utf8" });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("usage: ratecard serve --api-key KEY");
+    const nokey = spawnSync(process.execPath, ARGS, { cwd: ROOT, encoding: "utf8" });
+    expect(nokey.status).toBe(2);
+    expect(nokey.stderr).toContain("api-key");
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-")), "catalog.json");
+    fs.writeFileSync(file, JSON.stringify({ plans: [{ code: "p" }] }));
+    const refused = spawnSync(process.execPath, [...ARGS, "--api-key", KEY, "--catalog", file], { cwd: ROOT, encoding: "utf8" });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("catalog refused");
+  });
+
+  it("loses no acknowledged event when killed mid-load, and stops cleanly on SIGTERM", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const catalogFile = path.join(dir, "input.json");
+    fs.writeFileSync(catalogFile, JSON.stringify(CATALOG));
+    const data = path.join(dir, "data");
+    const first = await launch(["--api-key", KEY, "--catalog", catalogFile, "--data", data]);
+    expect((await post(first.url, "/api/v1/customers", { customer: { external_id: "c1", currency: "EUR" } })).status).toBe(200);
+    expect((await post(first.url, "/api/v1/subscriptions", { subscription: { external_customer_id: "c1", plan_code: "metered", external_id: "s1" } })).status).toBe(200);
+
+    // 20 clients sending events; the process is killed once 60 were acknowledged.
+    const acknowledged: string[] = [];
+    let next = 0;
+    const client = async (): Promise<void> => {
+      while (next < 400) {
+        const id = `e${next++}`;
+        try {
+          const r = await post(first.url, "/api/v1/events", { event: { transaction_id: id, external_subscription_id: "s1", code: "api_calls", properties: { calls: 1 } } });
+          if (r.status === 200) acknowledged.push(id);
+          if (acknowledged.length === 60) first.child.kill("SIGKILL");
+        } catch {
+          return; // the process is gone
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, client));
+    await exited(first.child);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(60);
+
+    const second = await launch(["--api-key", KEY, "--data", data]);
+    // Every acknowledged event is there: sent again, each is a duplicate.
+    for (const id of acknowledged) {
+      const r = await post(second.url, "/api/v1/events", { event: { transaction_id: id, external_subscription_id: "s1", code: "api_calls" } });
+      expect(r.body["error_details"], id).toEqual({ transaction_id: ["value_already_exist"] });
+    }
+    const usage = await fetch(`${second.url}/api/v1/customers/c1/current_usage?external_subscription_id=s1`, { headers: { authorization: `Bearer ${KEY}` } });
+    const u = ((await usage.json()) as { customer_usage: { charges_usage: { events_count: number }[] } }).customer_usage;
+    const logged = fs.readFileSync(path.join(data, "log.jsonl"), "utf8").split("\n").filter((l) => l.includes('"create_event"')).length;
+    expect(u.charges_usage[0]!.events_count).toBe(logged);
+    expect(logged).toBeGreaterThanOrEqual(acknowledged.length);
+
+    second.child.kill("SIGTERM");
+    expect(await exited(second.child)).toBe(0);
+  });
+});
