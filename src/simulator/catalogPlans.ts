@@ -6,7 +6,7 @@
 import type { CurrencyCode } from "../core/currency.js";
 import { stableId } from "../core/ids.js";
 import type { IssueCollector, Path } from "../core/issue.js";
-import { parseCharge } from "../charges/index.js";
+import { parseCharge, withDefaultProperties } from "../charges/index.js";
 import type { FilterValues } from "../aggregation/index.js";
 import { ALL_FILTER_VALUES, type UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
@@ -31,8 +31,9 @@ export interface PlanRefs {
 /** The catalog's `plans` list, by code (a duplicate code is an issue; the last one is kept). */
 export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCollector): Map<string, Plan> {
   const plans = new Map<string, Plan>();
-  raws.forEach((raw, i) => {
+  raws.forEach((given, i) => {
     const path = ["plans", i];
+    const raw = withChargeDefaults(given);
     const r = parseCatalogObject("plan", raw, path);
     if (!r.ok) {
       c.addAll(r.issues);
@@ -155,6 +156,15 @@ function filterValues(v: unknown, metric: Metric | undefined, at: Path, c: Issue
     }
   }
   return ok ? (v as FilterValues) : undefined;
+}
+
+/** The plan body with §19.3's default properties on each charge that gives none. */
+function withChargeDefaults(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+  const charges = (raw as Obj)["charges"];
+  if (!Array.isArray(charges)) return raw;
+  const filled = charges.map((ch: unknown) => (typeof ch === "object" && ch !== null && !Array.isArray(ch) ? withDefaultProperties(ch as Obj) : ch));
+  return filled.every((ch, k) => ch === charges[k]) ? raw : Object.assign({}, raw, { charges: filled });
 }
 
 /** Metrics whose charges may bill each event as it arrives. */

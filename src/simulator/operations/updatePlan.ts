@@ -16,6 +16,7 @@ import { IssueCollector } from "../../core/issue.js";
 import type { UsageChargeFilter } from "../../fees/index.js";
 import type { FilterValues } from "../../aggregation/index.js";
 import type { Charge } from "../../charges/index.js";
+import { withDefaultProperties } from "../../charges/index.js";
 import type { Plan, PlanCharge } from "../catalog.js";
 import { parsePlanCharge } from "../catalogPlans.js";
 import { cancelNext } from "../planChanges.js";
@@ -197,7 +198,7 @@ function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant): { next: Plan; 
   const added = list.flatMap((e: unknown, i) => {
     if (named[i]! >= 0 || !isObj(e)) return [];
     const j = old.charges.length + i;
-    const ch = parsePlanCharge(old.code, e, j, ["charges", i], sim.catalog.metrics, sim.catalog.taxes, c, sim.catalog.organization.premium_integrations.includes("events_targeting_wallets"));
+    const ch = parsePlanCharge(old.code, withDefaultProperties(e), j, ["charges", i], sim.catalog.metrics, sim.catalog.taxes, c, sim.catalog.organization.premium_integrations.includes("events_targeting_wallets"));
     if (ch === undefined) return [];
     const svc_id = stableId("charge", old.code, "update_plan", at, i);
     return [{ ...ch, svc_id, usage: { ...ch.usage, id: svc_id } }];
