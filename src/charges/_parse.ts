@@ -56,6 +56,17 @@ export function readOptionalDecimal(
  * strings in the reference's grammar (charges.md §19.2: `"1e3"`, `".5"`, `"1_000"` …), or
  * Decimals from the typed API.
  */
+/**
+ * The text each catalog amount was sent as (charges.md §19.2: a plan echoes `"1e3"` as sent, while
+ * computations and `amount_details` use its value). Keyed by the parsed Decimal.
+ */
+const SENT_TEXT = new WeakMap<Decimal, string>();
+
+/** The string a parsed catalog amount was written as, if it was parsed from one. */
+export function sentText(d: Decimal): string | undefined {
+  return SENT_TEXT.get(d);
+}
+
 function checkDecimal(raw: unknown, path: Path, c: IssueCollector, rule: DecimalRule): Decimal | undefined {
   const d = isDecimal(raw)
     ? raw
@@ -66,6 +77,8 @@ function checkDecimal(raw: unknown, path: Path, c: IssueCollector, rule: Decimal
     c.add(rule.code, path);
     return undefined;
   }
+  // parseCatalogDecimal gives a fresh Decimal per string, so the text belongs to this property.
+  if (typeof raw === "string" && rule.allowNumber !== true) SENT_TEXT.set(d, raw);
   return d;
 }
 

@@ -47,7 +47,7 @@ export function parseCatalogDecimal(s: string): Decimal | undefined {
   const body = s.trim().replace(/^#/, "").replaceAll("_", "").replace(/[dD]/, "e").replace(/^\+/, "");
   const [mantissa = "", exp] = body.split(/[eE]/);
   const d = new D(mantissa.endsWith(".") ? mantissa.slice(0, -1) : mantissa); // `5.` and `1.e3`
-  if (d.c[0] === 0) return ZERO_VALUE; // zero whatever its exponent
+  if (d.c[0] === 0) return new D("0"); // zero whatever its exponent (a fresh value: callers key data by it)
   const e = exp === undefined ? 0 : Number(exp);
   if (!Number.isSafeInteger(e) || Math.abs(e) > 10 * MAX_CATALOG_EXPONENT) return undefined;
   const scaled = e === 0 ? d : d.times(new D(`1e${e}`));
@@ -57,7 +57,6 @@ export function parseCatalogDecimal(s: string): Decimal | undefined {
 export const ZERO: Decimal = new D("0");
 export const ONE: Decimal = new D("1");
 export const HUNDRED: Decimal = new D("100");
-const ZERO_VALUE = ZERO;
 
 /** True when `x` is a Decimal created by this module. */
 export function isDecimal(x: unknown): x is Decimal {

@@ -5,7 +5,8 @@
  * `updated_at`. A leaf module: it reads records only.
  */
 import { formatInstant, type Instant } from "../core/instant.js";
-import { toDecimalString } from "../core/decimal.js";
+import { isDecimal, toDecimalString } from "../core/decimal.js";
+import { sentText } from "../charges/index.js";
 import { plainJson } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
 import type { Catalog, Metric, Plan, PlanCharge, PlanFixedCharge } from "./catalogTypes.js";
@@ -56,12 +57,32 @@ export function fixedChargeJson(f: PlanFixedCharge, ctx: CatalogJsonContext, uni
   return {
     svc_id: f.svc_id, svc_add_on_id: f.add_on.svc_id, code: f.code, invoice_display_name: fc.invoice_display_name ?? null,
     add_on_code: f.add_on.code, created_at: at(ctx), charge_model: fc.charge_model, pay_in_advance: fc.pay_in_advance, prorated: fc.prorated,
-    properties: plainJson(fc.properties), units: toDecimalString(units), svc_parent_id: f.parent_id ?? null, taxes: taxesJson(taxes, ctx),
+    properties: propertiesJson(fc.properties), units: toDecimalString(units), svc_parent_id: f.parent_id ?? null, taxes: taxesJson(taxes, ctx),
   };
 }
 
+/**
+ * A charge's properties as the plan echoes them: each amount as the string it was sent
+ * (charges.md §19.2: `"1e3"` stays `"1e3"`), bounds with their JSON type (§3.4).
+ */
+function propertiesJson(properties: object): { [key: string]: Json } {
+  return asSent(properties, plainJson(properties)) as { [key: string]: Json };
+}
+
+/** `json` (plainJson of `orig`) with each Decimal of `orig` that was parsed from a string written as that string. */
+function asSent(orig: unknown, json: unknown): unknown {
+  if (isDecimal(orig)) return sentText(orig) ?? json;
+  if (Array.isArray(orig) && Array.isArray(json)) return json.map((j, i) => asSent(orig[i], j));
+  if (orig !== null && typeof orig === "object" && json !== null && typeof json === "object" && !Array.isArray(json)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(json)) out[k] = asSent((orig as Record<string, unknown>)[k], v);
+    return out;
+  }
+  return json;
+}
+
 function chargeJson(ch: PlanCharge, ctx: CatalogJsonContext): { [key: string]: Json } {
-  const properties = plainJson(ch.charge.properties);
+  const properties = propertiesJson(ch.charge.properties);
   const keys = ch.usage.pricing_group_keys?.filter((k) => k !== "target_wallet_code");
   if (keys !== undefined && keys.length > 0) Object.assign(properties, { pricing_group_keys: [...keys], grouped_by: [...keys] });
   return {
@@ -72,7 +93,7 @@ function chargeJson(ch: PlanCharge, ctx: CatalogJsonContext): { [key: string]: J
     properties, applied_pricing_unit: null, svc_parent_id: null,
     filters: (ch.usage.filters ?? []).map((f) => ({
       invoice_display_name: f.invoice_display_name ?? null,
-      properties: plainJson(f.charge.properties),
+      properties: propertiesJson(f.charge.properties),
       values: Object.fromEntries(Object.entries(f.values).map(([k, v]) => [k, [...v]])),
     })),
     taxes: taxesJson(ch.taxes, ctx),
