@@ -122,10 +122,15 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   }
   const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at);
   if (isRefusal(fixed)) return fixed;
+  const flags = chargeFlagChanges(old, raw);
+  if (isRefusal(flags)) return flags;
   const updated = updatedPlan(sim, old, raw, step.at);
   if (isRefusal(updated)) return updated;
   // Checked: from here on the step is accepted.
   const { replaced, added } = updated;
+  for (const f of flags) {
+    sim.warn(step.at, `update_plan ${code}: charges.${f.index}.${f.key} unchanged: the simulator keeps a charge's ${f.key} when update_plan names an existing charge (as the service does for a plan with subscriptions)`, step.index, "ignored_field");
+  }
   if (kept.length > 0) {
     sim.warn(step.at, `update_plan ${code}: ${kept.join(", ")} unchanged: subscriptions use the plan, and the service changes them only on a plan without subscriptions`, step.index, "ignored_field");
   }
@@ -173,6 +178,31 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   sim.advance(step.at);
   emitWebhook(sim, "plan.updated", step.at, planJson(next, sim.catalogJson));
   return { plan: planJson(next, sim.catalogJson) };
+}
+
+/**
+ * The flags of the existing charges a `charges` list names: `invoiceable: false` on a charge left
+ * in arrears is refused (charges.md §19.5); a change of `pay_in_advance`, `prorated` or
+ * `invoiceable` is not applied in place, and named in a warning (never dropped silently).
+ */
+function chargeFlagChanges(old: Plan, raw: Obj): { index: number; key: string }[] | Refusal {
+  const list = raw["charges"];
+  if (!Array.isArray(list)) return [];
+  const out: { index: number; key: string }[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const e: unknown = list[i];
+    if (!isObj(e)) continue;
+    const k = chargeIndex(old.charges, e, i);
+    const ch = k >= 0 ? old.charges[k] : undefined;
+    const inAdvance = typeof e["pay_in_advance"] === "boolean" ? e["pay_in_advance"] : ch?.charge.pay_in_advance === true;
+    if (e["invoiceable"] === false && !inAdvance) return invalidField("must_be_true_unless_pay_in_advance", ["charges", i, "invoiceable"]);
+    if (ch === undefined) continue;
+    const current: Record<string, boolean> = { pay_in_advance: ch.charge.pay_in_advance === true, prorated: ch.charge.prorated === true, invoiceable: ch.invoiceable };
+    for (const key of Object.keys(current)) {
+      if (typeof e[key] === "boolean" && e[key] !== current[key]) out.push({ index: i, key });
+    }
+  }
+  return out;
 }
 
 /**

@@ -50,3 +50,28 @@ describe("default charge properties", () => {
     expect(answer.plan!.charges[0]!.properties).toEqual({ package_size: 1, amount: "0", free_units: 0 });
   });
 });
+
+describe("update_plan and a charge's flags (charges.md §19.5)", () => {
+  const base = (charge: Record<string, unknown>, entry: Record<string, unknown>) => simulate({
+    billable_metrics: metrics, plans: plan([{ billable_metric_code: "m", charge_model: "standard", properties: { amount: "1" }, ...charge }]),
+    steps: [...start, { at: "2024-01-02T00:00:00Z", op: "update_plan", body: { code: "p", charges: [{ billable_metric_code: "m", charge_model: "standard", properties: { amount: "2" }, ...entry }] } }],
+  });
+
+  it("refuses invoiceable false on a charge the update leaves in arrears, and changes nothing", () => {
+    const out = base({}, { invoiceable: false });
+    expect((out.responses[2] as { error?: { error_details?: unknown } }).error?.error_details).toEqual({ "charges.0.invoiceable": ["must_be_true_unless_pay_in_advance"] });
+    expect(out.warnings).toEqual([]);
+  });
+
+  it("accepts invoiceable false on a charge paid in advance", () => {
+    const out = base({ pay_in_advance: true, invoiceable: false }, { pay_in_advance: true, invoiceable: false });
+    expect((out.responses[2] as { error?: unknown }).error).toBeUndefined();
+  });
+
+  it("keeps an existing charge's payment timing, and says so in a warning", () => {
+    const out = base({}, { pay_in_advance: true });
+    const answer = out.responses[2] as { plan: { charges: { pay_in_advance: boolean; properties: unknown }[] } };
+    expect(answer.plan.charges[0]).toMatchObject({ pay_in_advance: false, properties: { amount: "2" } });
+    expect(out.warnings.map((w) => [w.code, w.message.includes("charges.0.pay_in_advance")])).toEqual([["ignored_field", true]]);
+  });
+});
