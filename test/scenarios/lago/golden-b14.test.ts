@@ -129,7 +129,7 @@ describe("golden b14: b14_constraints.yml (26 rows: 17 agree, 8 disagree, 1 skip
   it("b14/package-size/zero/rejected", () => expectB14(r("b14/package-size/zero/rejected")));
   // Licence tier, by design: without a premium licence Lago drops regroup_paid_fees and accepts the
   // charge; ratecard behaves as the licensed reference, which refuses it (only with a non-invoiceable
-  // charge paid in advance).
+  // charge paid in advance): charges.md §18 and §19.5 decide.
   it.fails("b14/regroup-paid-fees/silently-ignored-without-premium/characterization", () => expectB14(r("b14/regroup-paid-fees/silently-ignored-without-premium/characterization")));
 
   // ------------------------------------------------------------- accepted where Lago refuses
@@ -185,9 +185,9 @@ describe("golden b14: b14_constraints.yml (26 rows: 17 agree, 8 disagree, 1 skip
   it("b14/plan-interval/blank/rejected", () => expectB14(r("b14/plan-interval/blank/rejected")));
 
   // MISMATCH: expected `charge_model: invalid_aggregation_type_or_charge_model` (custom model on a sum
-  // metric); actual `plans.0.charges.0.charge_model: invalid_value` (the custom model is not known at all).
-  // Docs: charges.md §9 (custom model deprecated, out of scope). Classification: bug (error code only;
-  // the model itself is out of scope). Likely src: src/parse/schemas/charge.ts.
+  // metric); actual `plans.0.charges.0.charge_model: value_is_invalid`: the custom model is not one of
+  // the models ratecard has (charges.md §9: deprecated, out of scope), and charges.md §19.4 gives an
+  // unknown model value_is_invalid. Decided by charges.md §9 and §19.4.
   it.fails("b14/custom-charge-model/non-custom-agg/rejected", () => expectB14(r("b14/custom-charge-model/non-custom-agg/rejected")));
 
   // MISMATCH: expected `custom_aggregator: value_is_mandatory` (Lago's API drops the parameter); actual
