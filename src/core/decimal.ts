@@ -43,6 +43,7 @@ const MAX_CATALOG_EXPONENT = 1000;
  * `"1__0"`, `"Infinity"`, `"NaN"` (`"1.e3"` is 1000, as Ruby reads it). Negative values are returned (the caller refuses them).
  */
 export function parseCatalogDecimal(s: string): Decimal | undefined {
+  if (DECIMAL_PATTERN.test(s)) return new D(s); // the usual form, read as it is
   if (!CATALOG_DECIMAL_PATTERN.test(s)) return undefined;
   const body = s.trim().replace(/^#/, "").replaceAll("_", "").replace(/[dD]/, "e").replace(/^\+/, "");
   const [mantissa = "", exp] = body.split(/[eE]/);
