@@ -91,7 +91,36 @@ export function dec(x: string | number | bigint | Decimal): Decimal {
 
 /** `a / b` with the engine's precision (40 decimal places, half-up). `b` must not be zero. */
 export function div(a: Decimal, b: Decimal): Decimal {
-  return a.div(b);
+  return fastDiv(a, b) ?? a.div(b);
+}
+
+const TEN = 10n;
+const DP = 40;
+
+/**
+ * `a / b` as big.js divides (40 decimal places, half away from zero: `D.DP`, `D.RM`), in one
+ * BigInt division instead of big.js's digit-by-digit long division; `undefined` (the caller
+ * uses big.js) when the operands are long or far apart in magnitude. Exactness: both are
+ * integers scaled by powers of ten, so `round(a/b × 10^40)` is one integer division and a
+ * remainder comparison; test/unit/core/decimal.test.ts checks it equals big.js on random operands.
+ */
+function fastDiv(a: Decimal, b: Decimal): Decimal | undefined {
+  const ca = a.c, cb = b.c;
+  if (cb[0] === 0 || ca.length > 30 || cb.length > 30) return undefined;
+  if (ca[0] === 0) return new D("0");
+  // value = digits × 10^(e − len + 1)
+  const ka = a.e - ca.length + 1, kb = b.e - cb.length + 1;
+  const shiftBy = ka - kb + DP;
+  if (shiftBy > 80 || shiftBy < -80) return undefined;
+  let n = BigInt(ca.join(""));
+  let d = BigInt(cb.join(""));
+  if (shiftBy >= 0) n *= TEN ** BigInt(shiftBy);
+  else d *= TEN ** BigInt(-shiftBy);
+  let q = n / d;
+  const r = n % d;
+  if (r * 2n >= d) q += 1n; // half away from zero, on magnitudes
+  if (q === 0n) return new D("0");
+  return fromScaledBigInt(a.s * b.s < 0 ? -q : q, DP);
 }
 
 /** `x × 10^k`, exactly (moves the decimal point; much cheaper than a division by a power of ten). */
@@ -104,7 +133,7 @@ export function shift(x: Decimal, k: number): Decimal {
 
 /** `a / b`, or `fallback` (zero) when `b` is zero. */
 export function divOrZero(a: Decimal, b: Decimal, fallback: Decimal = ZERO): Decimal {
-  return b.eq(ZERO) ? fallback : a.div(b);
+  return b.eq(ZERO) ? fallback : div(a, b);
 }
 
 const BIG_RM: Record<RoundingMode, 0 | 1 | 2 | 3> = {

@@ -98,3 +98,23 @@ describe("parseCatalogDecimal: charges.md §19.2, the reference's grammar for ca
     }
   });
 });
+
+describe("div: one BigInt division, equal to big.js's (40 places, half away from zero)", () => {
+  it("matches big.js on random operands, signs and magnitudes (and on ties)", async () => {
+    const { div, fromScaledBigInt } = await import("../../../src/core/decimal.js");
+    const operand = fc
+      .tuple(fc.bigInt({ min: -(10n ** 32n), max: 10n ** 32n }), fc.integer({ min: -45, max: 45 }))
+      .map(([m, k]) => fromScaledBigInt(m, -k));
+    const sci = (x: string) => (x.includes("e") ? fromScaledBigInt(BigInt(x.split("e")[0]!), -Number(x.split("e")[1])) : dec(x));
+    fc.assert(fc.property(operand, operand, (a, b) => {
+      fc.pre(!b.eq(dec("0")));
+      const ours = div(a, b);
+      const theirs = a.div(b);
+      expect(ours.eq(theirs)).toBe(true);
+      expect(ours.toString()).toBe(theirs.toString());
+    }), { numRuns: 2000 });
+    for (const [x, y] of [["1", "3"], ["2", "3"], ["-2", "3"], ["5", "2"], ["1", "8e40"], ["-1", "8e40"], ["3", "2e41"], ["1", "7"], ["0", "-5"], ["1e-50", "1"], ["-1e-50", "1"]]) {
+      expect(div(sci(x!), sci(y!)).toString(), `${x}/${y}`).toBe(sci(x!).div(sci(y!)).toString());
+    }
+  });
+});
