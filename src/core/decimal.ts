@@ -174,8 +174,16 @@ export function sum(xs: Iterable<Decimal>): Decimal {
 
 /** Canonical text form: plain notation, no exponent, no trailing zeros ("10", "0.5", "-3.25"). */
 export function toDecimalString(x: Decimal): string {
-  const s = x.toString();
-  return s === "-0" ? "0" : s;
+  // Written from the coefficient directly (big.js's toString is a hot spot of the JSON renderers);
+  // test/unit/core/decimal.test.ts checks it equals big.js's plain notation.
+  const c = x.c;
+  const n = c.length;
+  if (c[0] === 0) return "0";
+  let digits = "";
+  for (let i = 0; i < n; i++) digits += c[i];
+  const e = x.e;
+  const s = e < 0 ? `0.${"0".repeat(-e - 1)}${digits}` : e >= n - 1 ? (e === n - 1 ? digits : digits + "0".repeat(e - n + 1)) : `${digits.slice(0, e + 1)}.${digits.slice(e + 1)}`;
+  return x.s < 0 ? `-${s}` : s;
 }
 
 /**

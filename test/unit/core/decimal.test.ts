@@ -118,3 +118,14 @@ describe("div: one BigInt division, equal to big.js's (40 places, half away from
     }
   });
 });
+
+describe("toDecimalString: big.js's plain notation, written from the coefficient", () => {
+  it("equals big.js's toString on random values (no exponent, no trailing zeros, -0 as 0)", async () => {
+    const { fromScaledBigInt, toDecimalString } = await import("../../../src/core/decimal.js");
+    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 45n), max: 10n ** 45n }), fc.integer({ min: -60, max: 60 }), (m, k) => {
+      const x = fromScaledBigInt(m, k);
+      const big = x.toString();
+      expect(toDecimalString(x)).toBe(big === "-0" ? "0" : big);
+    }), { numRuns: 3000 });
+  });
+});
