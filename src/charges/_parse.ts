@@ -52,11 +52,6 @@ export function readOptionalDecimal(
 }
 
 /**
- * Range bounds (`allowNumber`) read plain decimals, strings or numbers; amounts and rates are
- * strings in the reference's grammar (charges.md §19.2: `"1e3"`, `".5"`, `"1_000"` …), or
- * Decimals from the typed API.
- */
-/**
  * The text each catalog amount was sent as (charges.md §19.2: a plan echoes `"1e3"` as sent, while
  * computations and `amount_details` use its value). Keyed by the parsed Decimal.
  */
@@ -67,6 +62,11 @@ export function sentText(d: Decimal): string | undefined {
   return SENT_TEXT.get(d);
 }
 
+/**
+ * Range bounds (`allowNumber`) read plain decimals, strings or numbers; amounts and rates are
+ * strings in the reference's grammar (charges.md §19.2: `"1e3"`, `".5"`, `"1_000"` …), or
+ * Decimals from the typed API.
+ */
 function checkDecimal(raw: unknown, path: Path, c: IssueCollector, rule: DecimalRule): Decimal | undefined {
   const d = isDecimal(raw)
     ? raw
