@@ -58,11 +58,11 @@ export function parseWindow(o: Obj, c: IssueCollector): Partial<AggregationWindo
     if (present(t) && (d === undefined || d.lt(ZERO))) c.add("invalid_free_units_per_total_aggregation", ["options", "free_units_per_total_aggregation"]);
     else ft = d;
   }
-  return {
-    ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }),
-    filters, ignored_filters: ignored, grouped_by: grouped, prorated: prorated === true,
+  return Object.assign({},
+    (from === undefined ? {} : { from }), (to === undefined ? {} : { to }),
+    { filters, ignored_filters: ignored, grouped_by: grouped, prorated: prorated === true,
     charges_duration: present(cd) ? (cd as number) : undefined,
     timezone: typeof tz === "string" ? tz : undefined, upgraded: upgraded === true,
-    free_units_per_events: fe, free_units_per_total_aggregation: ft,
-  };
+    free_units_per_events: fe, free_units_per_total_aggregation: ft },
+  );
 }

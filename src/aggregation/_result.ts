@@ -26,12 +26,13 @@ export function assembleResult(
   empty: () => UnitsResult,
   warnings: readonly AggregationWarning[],
 ): AggregationResult {
-  const head = { ...applyRounding(total, metric), warnings: sortWarnings(warnings) };
+  // Object.assign, not `{ ...x, key }`: a key added after a leading spread is slow on Node 20.
+  const head = Object.assign({}, applyRounding(total, metric), { warnings: sortWarnings(warnings) });
   if (groups === undefined) return head;
   const list = groups.length > 0 ? [...groups].sort((a, b) => compareGroupValues(a.values, b.values)) : [{ values: keys.map(() => null), result: empty() }];
   const grouped_usage: GroupResult[] = list.map((g) => ({
     grouped_by: Object.fromEntries(keys.map((k, i) => [k, g.values[i] ?? null])),
     ...applyRounding(g.result, metric),
   }));
-  return { ...head, grouped_usage };
+  return Object.assign(head, { grouped_usage });
 }

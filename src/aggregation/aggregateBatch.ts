@@ -33,7 +33,7 @@ export function aggregateBatch(batch: EventBatch, window: AggregationWindow): Ag
   const grouped = keys.length > 0;
   if (type === "unique_count_agg") {
     const units = (u: number): UnitsResult => ({ units: dec(u), events_count: u, running_total: countRunningTotal(u, ctx) });
-    const total = units(batchUniqueCount(batch, { ...rows, groups: 1 })[0]!);
+    const total = units(batchUniqueCount(batch, Object.assign({}, rows, { groups: 1 }))[0]!);
     if (!grouped) return assembleResult(metric, keys, total, undefined, () => units(0), sel.warnings);
     const perGroup = batchUniqueCount(batch, rows);
     const exists = batchCounts(batch, rows);
@@ -64,7 +64,7 @@ function viaObjects(batch: EventBatch, window: AggregationWindow, rows: Int32Arr
   const { expression: _e, ...metric } = batch.metric;
   const field = metric.field_name ?? "value";
   const keys = window.grouped_by ?? [];
-  const agg = createAggregator({ ...metric, field_name: field }, { ...window, filters: undefined, ignored_filters: undefined });
+  const agg = createAggregator(Object.assign({}, metric, { field_name: field }), Object.assign({}, window, { filters: undefined, ignored_filters: undefined }));
   for (const i of rows) {
     const properties: Record<string, unknown> = {};
     for (const key of keys) properties[key] = batch.keys[key]!.dict[batch.keys[key]!.codes[i]!];
@@ -84,5 +84,5 @@ function viaObjects(batch: EventBatch, window: AggregationWindow, rows: Int32Arr
     agg.add(event);
   }
   const r = agg.result();
-  return { ...r, warnings: sortWarnings([...warnings, ...r.warnings]) };
+  return Object.assign({}, r, { warnings: sortWarnings([...warnings, ...r.warnings]) });
 }

@@ -155,5 +155,5 @@ export function parseAggregateInput(input: unknown): Result<AggregateInput> {
   if (metric === undefined || window.from === undefined || window.to === undefined) {
     return fail([{ code: "invalid_value", path: [], message: "incomplete input" }]);
   }
-  return ok({ metric, window: { ...window, from: window.from, to: window.to }, events, txHashes });
+  return ok({ metric, window: Object.assign({}, window, { from: window.from, to: window.to }), events, txHashes });
 }

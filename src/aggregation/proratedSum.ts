@@ -47,7 +47,7 @@ export const proratedSum: Kernel<ProratedSumState, FixedCell> = {
     if (acc === undefined) s.byDays.set(k, (acc = newSum()));
     addToSum(acc, cell);
     s.windowCount++;
-    if (s.events !== undefined) s.events.push({ ...orderOf(e), value: copyCell(cell), days: k });
+    if (s.events !== undefined) s.events.push(Object.assign({}, orderOf(e), { value: copyCell(cell), days: k }));
   },
   merge(a, b) {
     const byDays = new Map<number, FixedSum>();

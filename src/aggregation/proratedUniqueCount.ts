@@ -22,7 +22,7 @@ export const proratedUniqueCount: Kernel<ProratedUniqueCountState, string | null
   add(s, value, e) {
     let ops = s.values.get(value);
     if (ops === undefined) s.values.set(value, (ops = []));
-    ops.push({ ...orderOf(e), add: isAdd(e) });
+    ops.push(Object.assign({}, orderOf(e), { add: isAdd(e) }));
   },
   merge(a, b) {
     const values = new Map<string | null, Operation[]>();

@@ -15,10 +15,9 @@ export function roundUnits(x: Decimal, metric: Pick<BillableMetric, "rounding_fu
 
 export function applyRounding<R extends UnitsResult>(r: R, metric: BillableMetric): R {
   if (metric.rounding_function === undefined) return r;
-  return {
-    ...r,
-    units: roundUnits(r.units, metric),
-    ...(r.full_units_number === undefined ? {} : { full_units_number: roundUnits(r.full_units_number, metric) }),
-    ...(r.current_usage_units === undefined ? {} : { current_usage_units: roundUnits(r.current_usage_units, metric) }),
-  };
+  return Object.assign(
+    {}, r, { units: roundUnits(r.units, metric) },
+    r.full_units_number === undefined ? {} : { full_units_number: roundUnits(r.full_units_number, metric) },
+    r.current_usage_units === undefined ? {} : { current_usage_units: roundUnits(r.current_usage_units, metric) },
+  );
 }

@@ -28,14 +28,11 @@ export function chargeFeeIds(
   const mode = input.current_usage === true ? "current_usage" : "invoice";
   // A filter without an id is not given one: its fee's svc_charge_filter_id stays unset.
   const filterId = filter === undefined ? { svc_charge_filter_id: null } : filter.id === undefined ? {} : { svc_charge_filter_id: uuidOf("charge_filter", filter.id) };
-  return {
-    ...feeIds(input.ids, ["charge", chargeKey(input), filterKey, groupedBy, ...window(input), mode]),
-    ...chargeId(input),
-    ...filterId,
-  };
+  // Object.assign onto the fresh ids: a leading spread followed by more keys is slow on Node 20.
+  return Object.assign(feeIds(input.ids, ["charge", chargeKey(input), filterKey, groupedBy, ...window(input), mode]), chargeId(input), filterId);
 }
 
 /** The min-spend true-up of the charge for the window (one per charge and window). */
 export function trueUpFeeIds(input: UsageChargeFeesInput): ChargeFeeIds {
-  return { ...feeIds(input.ids, ["true_up", chargeKey(input), ...window(input)]), ...chargeId(input), svc_charge_filter_id: null };
+  return Object.assign(feeIds(input.ids, ["true_up", chargeKey(input), ...window(input)]), chargeId(input), { svc_charge_filter_id: null });
 }

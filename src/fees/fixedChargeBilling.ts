@@ -12,7 +12,7 @@ export type FixedChargeInvoiceReason = "starting" | "periodic" | "terminating";
  * timestamp). `null` when the run bills no fixed charges or the window is empty.
  */
 export function fixedChargeWindow(run: BillingPeriodInput, payInAdvance: boolean): Period | null {
-  const w = computeBillingPeriod({ ...run, current_usage: payInAdvance ? true : run.current_usage === true }).fixed_charges_period;
+  const w = computeBillingPeriod(Object.assign({}, run, { current_usage: payInAdvance ? true : run.current_usage === true })).fixed_charges_period;
   return w === null || w.start > w.end - 1000 ? null : w;
 }
 

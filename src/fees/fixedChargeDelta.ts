@@ -39,7 +39,7 @@ export function fixedChargeDeltaFee(input: FixedChargeDeltaInput): FeeAmounts {
   if (!delta.gt(ZERO)) {
     // Nothing is billed: not even a first range's flat amount (graduated, volume).
     const zero = priceFixedChargeUnits({ charge_model: "standard", properties: { amount: ZERO } }, ZERO, input.currency);
-    return { ...zero, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details: {} };
+    return Object.assign({}, zero, { amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details: {} });
   }
   let priced = delta;
   if (input.fixed_charge.prorated) {
@@ -53,7 +53,7 @@ export function fixedChargeDeltaFee(input: FixedChargeDeltaInput): FeeAmounts {
   const unit = amounts.precise_amount_cents.div(subunit).div(delta);
   // unit_amount_cents: the fee's cents per delta unit, rounded half away from zero (not truncated).
   const unitCents = toScaledBigInt(round(dec(amounts.amount_cents).div(delta), 0, "half_up"), 0);
-  return { ...amounts, units: delta, total_aggregated_units: delta, precise_unit_amount: unit, unit_amount_cents: unitCents };
+  return Object.assign({}, amounts, { units: delta, total_aggregated_units: delta, precise_unit_amount: unit, unit_amount_cents: unitCents });
 }
 
 export interface UpgradeReductionInput {

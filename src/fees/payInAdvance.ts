@@ -39,7 +39,7 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
     const percentage = charge.charge_model === "percentage" || charge.charge_model === "graduated_percentage";
     const same = percentage ? applyChargeModel(charge, aggregation, { subunit_to_unit: subunitToUnit(currency) }) : undefined;
     const amount_details = same === undefined ? {} : detailsDifference(same, same);
-    return { ...common, units: delta.applied, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details };
+    return Object.assign({}, common, { units: delta.applied, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details });
   }
   const priced = input.prorated_delta ?? delta.delta;
   const subunit_to_unit = subunitToUnit(currency);
@@ -47,10 +47,10 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
   const precise = aggregation.precise_total_amount_cents;
   const without = applyChargeModel(
     charge,
-    {
-      ...aggregation, units: aggregation.units.minus(priced), events_count: Math.max(0, events - 1), ...dropLast(aggregation),
-      ...(precise === undefined ? {} : { precise_total_amount_cents: precise.minus(input.event_precise_total_amount_cents ?? ZERO) }),
-    },
+    Object.assign({},
+      aggregation, { units: aggregation.units.minus(priced), events_count: Math.max(0, events - 1) }, dropLast(aggregation),
+      (precise === undefined ? {} : { precise_total_amount_cents: precise.minus(input.event_precise_total_amount_cents ?? ZERO) }),
+    ),
     { exclude_event: true, subunit_to_unit },
   );
   let amount = withEvent.amount.minus(without.amount);
@@ -59,15 +59,15 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
   const cents = toMinorUnits(amount, currency);
   const rounded = divOrZero(dec(cents), s);
   const unitAmount = rounded.eq(ZERO) ? ZERO : divOrZero(rounded, delta.delta);
-  return {
-    ...common,
-    units: delta.delta,
+  return Object.assign({},
+    common,
+    { units: delta.delta,
     amount_cents: cents,
     precise_amount_cents: amount.times(s),
     unit_amount_cents: toScaledBigInt(round(unitAmount.times(s), 0, "down"), 0),
     precise_unit_amount: unitAmount,
-    amount_details: detailsDifference(withEvent, without),
-  };
+    amount_details: detailsDifference(withEvent, without) },
+  );
 }
 
 /**
@@ -95,17 +95,17 @@ function detailsDifference(w: ChargeResult, wo: ChargeResult): FeeAmountDetails 
   if (a.kind === "percentage" && b.kind === "percentage") {
     const units = a.units.minus(b.units);
     const paid = a.paid_units.minus(b.paid_units);
-    return {
-      ...feeAmountDetails(a),
-      units,
+    return Object.assign({},
+      feeAmountDetails(a),
+      { units,
       paid_units: paid,
       free_units: units.minus(paid),
       free_events: a.free_events - b.free_events,
       paid_events: a.paid_events - b.paid_events,
       per_unit_total_amount: a.per_unit_total_amount.minus(b.per_unit_total_amount),
       fixed_fee_total_amount: a.fixed_fee_total_amount.minus(b.fixed_fee_total_amount),
-      min_max_adjustment_total_amount: a.min_max_adjustment_total_amount.minus(b.min_max_adjustment_total_amount),
-    };
+      min_max_adjustment_total_amount: a.min_max_adjustment_total_amount.minus(b.min_max_adjustment_total_amount) },
+    );
   }
   if (a.kind === "graduated_percentage" && b.kind === "graduated_percentage") {
     return {
@@ -114,7 +114,7 @@ function detailsDifference(w: ChargeResult, wo: ChargeResult): FeeAmountDetails 
         const units = o === undefined ? r.units : r.units.minus(o.units);
         const total = o === undefined ? r.total_with_flat_amount : r.total_with_flat_amount.minus(o.total_with_flat_amount);
         const flat = o === undefined ? r.flat_unit_amount : r.flat_unit_amount.minus(o.flat_unit_amount);
-        return { ...r, units, flat_unit_amount: flat, total_with_flat_amount: total, per_unit_total_amount: round(divOrZero(total, units), 2, "half_up") };
+        return Object.assign({}, r, { units, flat_unit_amount: flat, total_with_flat_amount: total, per_unit_total_amount: round(divOrZero(total, units), 2, "half_up") });
       }),
     };
   }

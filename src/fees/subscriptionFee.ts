@@ -66,8 +66,8 @@ export function subscriptionFee(input: SubscriptionFeeInput): SubscriptionFee | 
   });
   const cents = computation.amount_cents;
   const toDate = lastSecond(period);
-  const fee: Fee = {
-    ...feeIds(input.ids, ["subscription", input.plan.code, ...windowParts(period.start, toDate)]),
+  // Object.assign onto the fresh ids: keys added after a leading spread are slow on Node 20.
+  const fee: Fee = Object.assign(feeIds(input.ids, ["subscription", input.plan.code, ...windowParts(period.start, toDate)]), {
     amount_currency: input.currency,
     units: ONE,
     amount_cents: cents,
@@ -77,11 +77,11 @@ export function subscriptionFee(input: SubscriptionFeeInput): SubscriptionFee | 
     events_count: 0,
     total_aggregated_units: ONE,
     amount_details: { plan_amount_cents: amount },
-    item: { type: "subscription", code: input.plan.code, name: input.plan.name, invoice_display_name: input.plan.invoice_display_name ?? null },
+    item: { type: "subscription" as const, code: input.plan.code, name: input.plan.name, invoice_display_name: input.plan.invoice_display_name ?? null },
     from_date: period.start,
     to_date: toDate,
     pay_in_advance: input.plan.pay_in_advance,
-  };
+  });
   return { fee, computation };
 }
 

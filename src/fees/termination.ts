@@ -48,7 +48,7 @@ export function terminationBillingPeriod(input: TerminationPeriodInput): Billing
   if (t === null || p.subscription.next_subscription != null || input.previous_period_billed) return normal;
   const current = currentPeriodStart(t, input.schedule, p.timezone);
   if (t - current >= DAY) return normal;
-  return computeBillingPeriod({ ...p, subscription: { ...p.subscription, status: "active", terminated_at: null }, current_usage: false });
+  return computeBillingPeriod(Object.assign({}, p, { subscription: Object.assign({}, p.subscription, { status: "active", terminated_at: null }), current_usage: false }));
 }
 
 /** Start (00:00 in the zone) of the plan period containing `t`'s local date. */
@@ -78,12 +78,12 @@ export function periodAdvanceInvoiceExists(
   if (t === null || started === null) return false;
   const start = currentPeriodStart(t, input.schedule, p.timezone);
   if (start < started) return true;
-  const expected = computeBillingPeriod({
-    ...p,
-    subscription: { ...p.subscription, status: "active", terminated_at: null },
+  const expected = computeBillingPeriod(Object.assign({},
+    p,
+    { subscription: Object.assign({}, p.subscription, { status: "active", terminated_at: null }),
     billing_at: start,
-    current_usage: false,
-  });
+    current_usage: false },
+  ));
   return invoices.some((i) => samePeriod(i.period, expected.period) && samePeriod(i.charges_period, expected.charges_period));
 }
 

@@ -48,16 +48,16 @@ export function trueUpFeeAmounts(input: TrueUpInput): FeeAmounts | undefined {
   const rate = input.pricing_unit?.conversion_rate;
   if (rate === undefined) {
     const s = subunitToUnit(input.currency);
-    return { ...common, amount_cents: cents, precise_amount_cents: precise, unit_amount_cents: cents, precise_unit_amount: dec(cents).div(s) };
+    return Object.assign({}, common, { amount_cents: cents, precise_amount_cents: precise, unit_amount_cents: cents, precise_unit_amount: dec(cents).div(s) });
   }
   // Pricing unit: the true-up is in pricing-unit cents (2 decimals), then converted.
   const e = currencyExponent(input.currency);
   const fiatUnits = round(precisePu(cents).times(rate), e, "half_up");
   const fiatCents = toScaledBigInt(fiatUnits, e);
   const precisePuUnits = precise.div(HUNDRED);
-  return {
-    ...common,
-    amount_cents: fiatCents,
+  return Object.assign({},
+    common,
+    { amount_cents: fiatCents,
     precise_amount_cents: precisePuUnits.times(rate).times(subunitToUnit(input.currency)),
     unit_amount_cents: fiatCents,
     precise_unit_amount: fiatUnits,
@@ -67,8 +67,8 @@ export function trueUpFeeAmounts(input: TrueUpInput): FeeAmounts | undefined {
       unit_amount_cents: cents,
       precise_unit_amount: precisePuUnits,
       conversion_rate: rate,
-    },
-  };
+    } },
+  );
 }
 
 function precisePu(cents: bigint): Decimal {

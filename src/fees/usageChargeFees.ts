@@ -54,7 +54,7 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
   if (trueUp === undefined) return kept;
   // The parent (the first default fee) and its true-up name each other.
   const parent = trueUp.svc_true_up_parent_fee_id;
-  return [...kept.map((f) => (f.svc_id === parent ? { ...f, svc_true_up_fee_id: trueUp.svc_id } : f)), trueUp];
+  return [...kept.map((f) => (f.svc_id === parent ? Object.assign({}, f, { svc_true_up_fee_id: trueUp.svc_id }) : f)), trueUp];
 }
 
 /**
@@ -120,21 +120,20 @@ function feeOf(
   // Negative usage has no volume range (an error in the reference's run); the fee shows 0 units
   // and 0 amount either way (charges.md §16.1), so volume prices 0 units.
   const volumeBelowZero = priced.charge_model === "volume" && (aggregation.units.lt(ZERO) || (aggregation.full_units_number?.lt(ZERO) ?? false));
-  const result = rateParsedCharge(priced, volumeBelowZero ? { ...aggregation, units: ZERO, ...(aggregation.full_units_number === undefined ? {} : { full_units_number: ZERO }) } : aggregation, { subunit_to_unit: subunitToUnit(input.currency) });
+  // Objects made with Object.assign or whole, never `{ ...x, key }`: on Node 20 each key added
+  // after a leading spread costs about a microsecond (the clone's map has no transitions).
+  const result = rateParsedCharge(priced, volumeBelowZero ? Object.assign({}, aggregation, { units: ZERO }, aggregation.full_units_number === undefined ? {} : { full_units_number: ZERO }) : aggregation, { subunit_to_unit: subunitToUnit(input.currency) });
   const amounts = chargeFeeAmounts({
-    result: { ...result, amount_details: feeAmountDetails(result.amount_details), full_units_number: u.full_units_number },
+    result: { units: result.units, amount: result.amount, unit_amount: result.unit_amount, amount_details: feeAmountDetails(result.amount_details), full_units_number: u.full_units_number },
     aggregation: { events_count: eventsCount, total_aggregated_units: u.total_aggregated_units, current_usage_units: shown },
     currency: input.currency,
     charge: { prorated: priced.prorated === true, pay_in_advance: priced.pay_in_advance === true },
     ...(input.current_usage === true ? { current_usage: true } : {}),
   });
   const c = input.charge;
-  return {
-    ...chargeFeeIds(input, filter, groupedBy),
-    amount_currency: input.currency,
-    ...amounts,
+  return Object.assign(chargeFeeIds(input, filter, groupedBy), { amount_currency: input.currency }, amounts, {
     item: {
-      type: "charge",
+      type: "charge" as const,
       code: input.metric.code,
       name: input.metric.name ?? input.metric.code,
       invoice_display_name: c.invoice_display_name ?? null,
@@ -145,9 +144,7 @@ function feeOf(
     from_date: input.window.start,
     to_date: lastSecond(input.window),
     pay_in_advance: priced.pay_in_advance === true,
-    ...(c.id === undefined ? {} : { charge_id: c.id }),
-    charge_filter_id: filter?.id ?? null,
-  };
+  }, c.id === undefined ? {} : { charge_id: c.id }, { charge_filter_id: filter?.id ?? null });
 }
 
 /**
@@ -162,7 +159,7 @@ function feeOf(
 export function percentageInputs(
   priced: Charge, type: string, u: Pick<UnitsResult, "units" | "running_total" | "event_values">, eventsCount: number,
 ): { running_total?: readonly Decimal[]; event_values?: readonly Decimal[] } {
-  const given = { ...(u.running_total === undefined ? {} : { running_total: u.running_total }), ...(u.event_values === undefined ? {} : { event_values: u.event_values }) };
+  const given = Object.assign({}, u.running_total === undefined ? {} : { running_total: u.running_total }, u.event_values === undefined ? {} : { event_values: u.event_values });
   if (priced.charge_model !== "percentage") return given;
   const p = priced.properties;
   const bounded = p.per_transaction_min_amount !== null || p.per_transaction_max_amount !== null;

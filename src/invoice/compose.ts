@@ -92,7 +92,7 @@ export function invoiceTotals(
   };
 }
 
-const retaxed = <L extends ComposableLine>(l: L, fee: InvoiceFee): L => ({ ...l, fee, taxes: feeTaxAmounts(fee) });
+const retaxed = <L extends ComposableLine>(l: L, fee: InvoiceFee): L => (Object.assign({}, l, { fee, taxes: feeTaxAmounts(fee) }));
 
 /** The invoice after (a) and (b): its lines with their before-tax credits, and what those steps consumed. */
 export interface BeforeTaxes<L extends ComposableLine> {
@@ -159,18 +159,24 @@ export function creditAfterTaxes<L extends ComposableLine>(
   const { progressive, coupons } = stage;
   let lines = stage.lines;
   const fees = (): InvoiceFee[] => lines.map((l) => l.fee);
+  // The totals of the lines and credits as they are: computed again only when a step changed them.
+  let last: { readonly lines: readonly L[]; readonly after: typeof after; readonly value: ReturnType<typeof invoiceTotals> } | undefined;
+  const totalsNow = (): ReturnType<typeof invoiceTotals> => {
+    if (last === undefined || last.lines !== lines || last.after !== after) last = { lines, after, value: invoiceTotals(fees(), { progressive, coupons }, after) };
+    return last.value;
+  };
   const credits = [...stage.credits];
-  // (c) Taxes; then (d) the customer's credit notes, oldest first.
+  // (c) Taxes; then (d) the customer's credit notes, oldest first (none: nothing to draw on, nothing changes).
   let after = { credit_notes: 0n, prepaid: 0n };
   let notes: readonly CreditNote[] = [];
-  if (input.credit_notes !== null) {
-    const before = invoiceTotals(fees(), { progressive, coupons }, after).totals;
+  if (input.credit_notes !== null && input.credit_notes.length > 0) {
+    const before = totalsNow().totals;
     const r = applyCreditNoteCredits({
       invoice: { svc_id: invoice.svc_id, currency: invoice.currency, invoice_type: invoice.invoice_type, total_amount_cents: before.total_amount_cents, fees: fees() },
       credit_notes: input.credit_notes,
     });
     if (r.credits.length > 0) {
-      lines = lines.map((l, i) => ({ ...l, fee: r.fees[i]! }));
+      lines = lines.map((l, i) => (Object.assign({}, l, { fee: r.fees[i]! })));
       notes = r.credit_notes;
       credits.push(...r.credits);
       after = { credit_notes: r.credit_notes_amount_cents, prepaid: 0n };
@@ -180,19 +186,19 @@ export function creditAfterTaxes<L extends ComposableLine>(
   let prepaid: ComposedInvoice<L>["prepaid"] = { granted: null, purchased: null };
   let wallets: ComposedInvoice<L>["consumed"]["wallets"] = null;
   const w = input.wallets;
-  if (w !== null) {
-    const total = invoiceTotals(fees(), { progressive, coupons }, after).totals.total_amount_cents;
-    if (total > 0n && w.accounts.length > 0) {
+  if (w !== null && w.accounts.length > 0) {
+    const total = totalsNow().totals.total_amount_cents;
+    if (total > 0n) {
       const r = applyPrepaidCredits({
         svc_invoice_id: invoice.svc_id, currency: invoice.currency, total_amount_cents: total, at: input.at, accounts: w.accounts,
         fees: lines.map((l) => ({ fee: l.fee, taxes_precise_amount_cents: l.taxes.taxes_precise_amount_cents, target_wallet_code: w.target_wallet_code(l) })),
       });
       wallets = { accounts: r.accounts, transactions: r.transactions };
-      after = { ...after, prepaid: r.prepaid_credit_amount_cents };
+      after = Object.assign({}, after, { prepaid: r.prepaid_credit_amount_cents });
       prepaid = { granted: r.prepaid_granted_credit_amount_cents, purchased: r.prepaid_purchased_credit_amount_cents };
     }
   }
-  const { totals, taxes } = invoiceTotals(fees(), { progressive, coupons }, after);
+  const { totals, taxes } = totalsNow();
   return {
     lines, credits, totals, taxes, prepaid,
     consumed: { progressive_excess: stage.progressive_excess, applied_coupons: stage.applied_coupons, credit_notes: notes, wallets },

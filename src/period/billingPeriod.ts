@@ -41,7 +41,7 @@ export function computeBillingPeriod(input: BillingPeriodInput): BillingPeriod {
     hasNext: sub.next_subscription != null,
     downgrade: sub.next_subscription?.downgrade === true,
   };
-  const main = windowDates(rules, billingDate, { ...flags, terminated: terminatedBy(billingAt) });
+  const main = windowDates(rules, billingDate, Object.assign({}, flags, { terminated: terminatedBy(billingAt) }));
 
   // Semiannual and yearly plans may bill charges or fixed charges monthly (§2.7).
   const long = plan.interval === "semiannual" || plan.interval === "yearly";
@@ -51,7 +51,7 @@ export function computeBillingPeriod(input: BillingPeriodInput): BillingPeriod {
   // 00:00 UTC of the billing date, not against the billing instant.
   const monthlyWindow =
     chargesMonthly || fixedMonthly
-      ? windowDates(monthly, billingDate, { ...flags, terminated: terminatedBy(utcMidnight(billingDate)) })
+      ? windowDates(monthly, billingDate, Object.assign({}, flags, { terminated: terminatedBy(utcMidnight(billingDate)) }))
       : main;
   const charges = chargesMonthly ? monthlyWindow : main;
   const fixed = fixedMonthly ? monthlyWindow : main;

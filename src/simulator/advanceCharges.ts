@@ -30,7 +30,7 @@ export function renewalFees(run: SubscriptionRun, timezone: string, events: Even
   for (const ch of s.plan.charges) {
     if (ch.charge.pay_in_advance !== true || ch.invoiceable) continue;
     if (!usageChargeIsBilled({ pay_in_advance: true }, ch.metric.recurring === true, run.reason)) continue;
-    billing ??= computeBillingPeriod({ ...periodInput(run, timezone), current_usage: true });
+    billing ??= computeBillingPeriod(Object.assign({}, periodInput(run, timezone), { current_usage: true }));
     const window = billing.charges_period;
     if (window === null) continue;
     for (const fee of usageChargeFees({

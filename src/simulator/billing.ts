@@ -116,7 +116,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: EventLog
   // A recurring pay-in-advance charge bills, on a periodic run, the period that starts (its
   // fee is paid ahead, like the plan's); other charges the charges window of the run.
   let advance: BillingPeriod | undefined;
-  const advanceWindow = (): BillingPeriod => (advance ??= computeBillingPeriod({ ...input, current_usage: true }));
+  const advanceWindow = (): BillingPeriod => (advance ??= computeBillingPeriod(Object.assign({}, input, { current_usage: true })));
   const periodFees: BilledFee[] = [];
   if (content === null || content.usage_charges) {
     for (const ch of plan.charges) {
@@ -140,7 +140,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: EventLog
         ids: { subscription_id: s.svc_id },
       })) {
         // A fee the run computes on the invoice is not a pay-in-advance fee (only an event's is).
-        if (ch.charge.pay_in_advance === true) periodFees.push({ fee: { ...fee, pay_in_advance: false }, charge: ch });
+        if (ch.charge.pay_in_advance === true) periodFees.push({ fee: Object.assign({}, fee, { pay_in_advance: false }), charge: ch });
         else fees.push({ fee, charge: ch });
       }
     }
@@ -155,7 +155,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: EventLog
  * current period to date; no subscription fee, no true-up, no commitment.
  */
 function progressiveRun(run: SubscriptionRun, input: BillingPeriodInput, timezone: string, events: EventLog): RunResult {
-  const billing = computeBillingPeriod({ ...input, current_usage: true });
+  const billing = computeBillingPeriod(Object.assign({}, input, { current_usage: true }));
   const window = billing.charges_period;
   const fees: BilledFee[] = [];
   if (window === null) return { fees, billing };

@@ -98,7 +98,7 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody | Issu
  */
 function refreshDrafts(sim: Sim, subscriptionIds: Iterable<string>, at: Instant): void {
   const drafts = new Set<InvoiceRecord>();
-  for (const id of subscriptionIds) for (const inv of sim.invoicing.invoicesNamed(id)) if (inv.status === "draft") drafts.add(inv);
+  for (const id of subscriptionIds) for (const inv of sim.invoicing.draftsNamed(id)) drafts.add(inv);
   if (drafts.size === 0) return;
   const order = (inv: InvoiceRecord): number => sim.invoicing.placeOf(inv);
   for (const inv of [...drafts].sort((a, b) => order(a) - order(b))) sim.invoicing.refresh(inv, at);
@@ -185,9 +185,10 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
   // Event activity: the subscriptions' alerts are evaluated at the end of the instant (§14.3), and
   // their customers' wallets with a threshold rule are checked after the step (invoice.md §11.6:
   // the usage changed their ongoing balance).
+  const wallets = sim.wallets.accounts.length > 0;
   for (const log of appended.keys()) {
     sim.activity.add(log.external_subscription_id);
-    for (const c of sim.customersOfSubscription(log.external_subscription_id)) for (const a of sim.wallets.of(c)) sim.wallets.queueCheck(a);
+    if (wallets) for (const c of sim.customersOfSubscription(log.external_subscription_id)) for (const a of sim.wallets.of(c)) sim.wallets.queueCheck(a);
   }
   for (const w of warnings) sim.warn(at, w, index);
   for (const f of fees) {

@@ -69,7 +69,7 @@ export function runFixedChargeFees(run: SubscriptionRun, input: BillingPeriodInp
   const out: BilledFee[] = [];
   for (const f of plan.fixed_charges) {
     const advance = f.fixed_charge.pay_in_advance;
-    const b = advance ? (current ??= computeBillingPeriod({ ...input, current_usage: true })) : billing;
+    const b = advance ? (current ??= computeBillingPeriod(Object.assign({}, input, { current_usage: true }))) : billing;
     const window = b.fixed_charges_period;
     if (window === null || window.start > window.end - 1000) continue;
     const already = advance && (billed ??= ledgerOf(s, run))
@@ -102,7 +102,7 @@ function afterUpgrade(s: Subscription, f: PlanFixedCharge, fee: Fee, window: Per
     new_amount_cents: fee.amount_cents, previous_fee_amount_cents: previous.fee.amount_cents, previous_fee_at: previous.invoice_created_at,
     previous_window: { start: previous.fee.from_date, end: (previous.fee.to_date + 1000) as Instant }, new_window: window,
   });
-  return { ...fee, amount_cents: amount, precise_amount_cents: dec(amount) };
+  return Object.assign({}, fee, { amount_cents: amount, precise_amount_cents: dec(amount) });
 }
 
 /** The start's invoice of the advance fixed charges, when the plan's starting invoice does not carry them (arrears plan, or in trial). */

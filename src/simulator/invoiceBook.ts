@@ -61,8 +61,8 @@ export type NewInvoiceFields = Pick<InvoiceRecord,
 
 /** A pending draft with no lines, credits or periods yet (totals and taxes are set by the build). */
 export function newInvoiceRecord(fields: NewInvoiceFields): InvoiceRecord {
-  return {
-    ...fields,
+  // Object.assign, not `{ ...fields, key }`: keys added after a leading spread are slow on Node 20.
+  const rest: Omit<InvoiceRecord, keyof NewInvoiceFields> = {
     status: "draft",
     payment_status: "pending",
     lines: [],
@@ -78,6 +78,7 @@ export function newInvoiceRecord(fields: NewInvoiceFields): InvoiceRecord {
     voided_at: null,
     metadata: [],
   };
+  return Object.assign({}, fields, rest);
 }
 
 /** The payment status of an invoice (and so of its fees) becomes `status` at `at`; nothing when it already is. */

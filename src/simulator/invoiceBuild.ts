@@ -39,7 +39,7 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
       const fees = [...feesOf(book, run.subscription, inv), ...lines.filter((l) => l.run?.subscription === run.subscription).map((l) => l.fee)];
       const first = !book.invoicesNamed(run.subscription.external_id).some((i) => i !== inv && i.invoice_type === "subscription" && i.status !== "closed" && i.runs.some((r) => r.subscription === run.subscription));
       const c = commitmentLine(run, tz, fees, book.ctx.organization, first);
-      if (c !== undefined) billed.push({ billed: { ...c.billed, taxes: c.taxes }, run });
+      if (c !== undefined) billed.push({ billed: Object.assign({}, c.billed, { taxes: c.taxes }), run });
     }
   }
   applyInvoiceCredits(
@@ -109,7 +109,7 @@ function previousPeriodBilled(book: InvoiceBook, run: SubscriptionRun, inv: Invo
   if (t === null || s.started_at === null) return true;
   if (s.started_at >= currentPeriodStart(t, scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz), tz)) return true;
   const input = periodInput(run, tz);
-  const asActive = computeBillingPeriod({ ...input, subscription: { ...input.subscription, status: "active", terminated_at: null }, current_usage: false });
+  const asActive = computeBillingPeriod(Object.assign({}, input, { subscription: Object.assign({}, input.subscription, { status: "active", terminated_at: null }), current_usage: false }));
   const iso = (p: Period | null): [string | null, string | null] => (p === null ? [null, null] : [formatInstant(p.start), formatInstant((p.end - 1000) as Instant)]);
   const [from, to] = iso(asActive.period);
   const [chargesFrom, chargesTo] = iso(asActive.charges_period);

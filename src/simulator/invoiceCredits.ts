@@ -6,6 +6,7 @@
 import { type Decimal, dec } from "../core/decimal.js";
 import type { Instant } from "../core/instant.js";
 import type { Fee } from "../fees/index.js";
+import type { InvoiceFee } from "../invoice/index.js";
 import {
   type ComposeInput, type CreditNote, createCreditNote, creditAfterTaxes, creditBeforeTaxes, estimateCreditNote, feeCreditableAmountCents,
 } from "../invoice/index.js";
@@ -79,14 +80,23 @@ export function applyInvoiceCredits(
 function progressiveSources(
   book: InvoiceBook, inv: InvoiceRecord, lines: readonly InvoiceLine[], chargesFrom: ReadonlyMap<Subscription, Instant>,
 ): NonNullable<ComposeInput<InvoiceLine>["progressive"]> {
-  const keys = new Map<string, string>();
   const keyOf = (l: InvoiceLine): string => JSON.stringify([l.fee.svc_charge_id, l.billed.fee.item.filters ?? null, l.billed.fee.item.grouped_by ?? {}]);
+  const found: (InvoiceRecord | undefined)[] = [];
   const subscriptions = [...chargesFrom].map(([s, from]) => {
     const latest = latestProgressive(book, s, from, inv);
-    for (const l of [...lines, ...(latest?.lines ?? [])]) keys.set(l.fee.svc_id, keyOf(l));
+    found.push(latest);
     return { subscription_id: s.svc_id, latest: latest === undefined ? null : progressiveSource(book, latest, inv) };
   });
-  return { subscriptions, fee_key: (f) => keys.get(f.svc_id) ?? "" };
+  // The keys are written when first asked for (most invoices have no progressive invoice to credit, and never ask).
+  let keys: Map<string, string> | undefined;
+  const fee_key = (f: InvoiceFee): string => {
+    if (keys === undefined) {
+      keys = new Map();
+      for (const latest of found) for (const l of [...lines, ...(latest?.lines ?? [])]) keys.set(l.fee.svc_id, keyOf(l));
+    }
+    return keys.get(f.svc_id) ?? "";
+  };
+  return { subscriptions, fee_key };
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 import { type BilledFee, type RunReason, type SubscriptionRun, usageThresholdJson } from "./runs.js";
 import type { Organization } from "./catalog.js";
 import { customerObject } from "./customerJson.js";
-import { subscriptionJson } from "./subscriptionRecord.js";
+import { sharedSubscriptionJson } from "./subscriptionRecord.js";
 import type { Customer } from "./state.js";
 
 export interface InvoiceLine {
@@ -358,6 +358,6 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
     })),
     fees: inv.lines.map((l) => feeJson(inv, l)),
     // The subscriptions as they are when the invoice is shown (objects.md §1: Subscription, §7).
-    subscriptions: [...new Set(inv.runs.map((r) => r.subscription))].map((s) => subscriptionJson(s, view?.now ?? inv.updated_at, org) as unknown as Json),
+    subscriptions: [...new Set(inv.runs.map((r) => r.subscription))].map((s) => sharedSubscriptionJson(s, view?.now ?? inv.updated_at, org) as unknown as Json),
   };
 }

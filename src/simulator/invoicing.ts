@@ -12,7 +12,7 @@ import { issuingDates } from "../fees/index.js";
 import type { CurrencyCode } from "../core/currency.js";
 import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, finalizeDraftCreditNotes, releaseCouponCredits, renumberCreditNotes } from "../invoice/index.js";
 import type { BilledFee, SubscriptionRun } from "./runs.js";
-import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type Webhook, newInvoiceRecord, setInvoicePayment } from "./invoiceBook.js";
+import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type NewInvoiceFields, type Webhook, newInvoiceRecord, setInvoicePayment } from "./invoiceBook.js";
 import { buildInvoice } from "./invoiceBuild.js";
 import { type StandaloneFee, newFeePayment, standaloneFeeJson } from "./standaloneFees.js";
 import { addNote, createNote, estimateNote, lastSubscriptionFee, voidInvoice } from "./invoiceNotes.js";
@@ -79,7 +79,7 @@ export class Invoicing implements InvoiceBook {
 
   /** A fee that belongs to no invoice (a non-invoiceable pay-in-advance charge, invoice.md §1.2). */
   addStandaloneFee(billed: BilledFee, run: SubscriptionRun): void {
-    const entry = { line: { ...invoiceLines([{ billed, run }], this.ctx.organization)[0]!, created_at: run.at }, payment: newFeePayment() };
+    const entry = { line: Object.assign({}, invoiceLines([{ billed, run }], this.ctx.organization)[0]!, { created_at: run.at }), payment: newFeePayment() };
     this.entries.push(entry);
     push(this.standaloneByCustomer, run.subscription.customer, entry);
     // Announced when created (invoice.md §1.5): the event's step, or the run that renews it.
@@ -113,8 +113,7 @@ export class Invoicing implements InvoiceBook {
       ...(customer.issuing_date_anchor == null ? {} : { anchor: customer.issuing_date_anchor }),
       ...(customer.issuing_date_adjustment == null ? {} : { adjustment: customer.issuing_date_adjustment }),
     });
-    const inv = newInvoiceRecord({
-      ...this.newIdentity(customer),
+    const fields: Omit<NewInvoiceFields, "svc_id" | "number" | "sequential_id"> = {
       customer,
       currency: oneOff?.currency ?? runs[0]!.subscription.plan.currency,
       invoice_type: oneOff !== undefined ? oneOff.type ?? "one_off" : progressive ? "progressive_billing" : "subscription",
@@ -125,7 +124,9 @@ export class Invoicing implements InvoiceBook {
       payment_due_date: dates.payment_due_date,
       net_payment_term: customer.net_payment_term ?? this.ctx.organization.net_payment_term,
       finalize_at: dates.draft ? startOfDay(dates.expected_finalization_date, tz) : null,
-    });
+    };
+    // Object.assign onto the fresh identity: keys added after a leading spread are slow on Node 20.
+    const inv = newInvoiceRecord(Object.assign(this.newIdentity(customer), fields));
     // Built before it is kept: a run that cannot be billed leaves no half-made invoice.
     buildInvoice(this, inv, at, !dates.draft);
     this.keep(inv);
@@ -220,9 +221,27 @@ export class Invoicing implements InvoiceBook {
     const seen = new Set<string>();
     for (const r of inv.runs) {
       const id = r.subscription.external_id;
-      if (!seen.has(id)) push(this.bySubscription, id, inv);
+      if (!seen.has(id)) {
+        push(this.bySubscription, id, inv);
+        // An invoice is a draft only from its creation on (nothing makes one a draft again).
+        if (inv.status === "draft") push(this.draftsBySubscription, id, inv);
+      }
       seen.add(id);
     }
+  }
+
+  /** Invoices that were drafts when kept, by the external ids of their runs' subscriptions (pruned as they are read). */
+  private readonly draftsBySubscription = new Map<string, InvoiceRecord[]>();
+
+  /** The drafts with a run of a subscription of this external id, in issue order. */
+  draftsNamed(externalSubscriptionId: string): readonly InvoiceRecord[] {
+    const list = this.draftsBySubscription.get(externalSubscriptionId);
+    if (list === undefined) return [];
+    let k = 0;
+    for (const inv of list) if (inv.status === "draft") list[k++] = inv;
+    list.length = k;
+    if (k === 0) this.draftsBySubscription.delete(externalSubscriptionId);
+    return list;
   }
 
   /** The customer's invoices, in issue order. */

@@ -122,7 +122,7 @@ export function applyPlanUnits(sim: Sim, subs: readonly Subscription[], changes:
   for (const s of subs) {
     const now: PlanFixedCharge[] = [];
     const input = periodInput({ subscription: s, at, reason: "periodic" }, sim.timezoneOf(s.customer));
-    const current = s.started_at === null ? undefined : computeBillingPeriod({ ...input, current_usage: true });
+    const current = s.started_at === null ? undefined : computeBillingPeriod(Object.assign({}, input, { current_usage: true }));
     for (const ch of changes) {
       const f = s.plan.fixed_charges.find((x) => x.code === ch.code);
       if (f === undefined) continue;

@@ -27,7 +27,7 @@ import { invariantChecks } from "./invariants.js";
 import { isAbsentValue, isObj, type Obj, parseSteps, type Step } from "./steps.js";
 import { runWalletJobs } from "./walletRules.js";
 import { performStep } from "./stepDispatch.js";
-import { subscriptionJson, type SubscriptionJson } from "./subscriptionRecord.js";
+import { sharedSubscriptionJson, type SubscriptionJson } from "./subscriptionRecord.js";
 import { checkUsageThresholds } from "./usage.js";
 import { Wallets } from "./wallets.js";
 
@@ -255,7 +255,7 @@ export class Simulation implements Sim {
       webhooks: this.invoicing.webhooks,
       fees: this.invoicing.feesJson(),
       responses: this.responses,
-      subscriptions: this.subscriptions.map((s) => subscriptionJson(s, this.clock, this.catalog.organization)),
+      subscriptions: this.subscriptions.map((s) => sharedSubscriptionJson(s, this.clock, this.catalog.organization)),
       warnings: this.warnings,
     };
   }
@@ -267,8 +267,16 @@ export class Simulation implements Sim {
 
   /** The customers of the subscription records under an external id. */
   customersOfSubscription(externalId: string): readonly Customer[] {
-    return [...new Set(this.subscriptionsNamed(externalId).map((s) => s.customer))];
+    // Kept per external id while no record is added under it (a record's customer never changes).
+    const records = this.subscriptionsNamed(externalId);
+    const hit = this.customersByExternalId.get(externalId);
+    if (hit !== undefined && hit.records === records.length) return hit.customers;
+    const customers = [...new Set(records.map((s) => s.customer))];
+    this.customersByExternalId.set(externalId, { records: records.length, customers });
+    return customers;
   }
+
+  private readonly customersByExternalId = new Map<string, { readonly records: number; readonly customers: readonly Customer[] }>();
 
   addCustomer(c: Customer): void {
     if (!this.customers.has(c.external_id)) {

@@ -128,6 +128,32 @@ export function subscriptionJson(s: Subscription, now: Instant, org: Organizatio
 }
 
 /**
+ * {@link subscriptionJson}, the object shared by every caller that asks at the same `now` while
+ * nothing it reads changed (an invoice's embedded subscriptions: each invoice of a subscription
+ * shows it, and the result's list too). Callers must not change the object (webhooks and
+ * responses that add keys use {@link subscriptionJson}).
+ */
+export function sharedSubscriptionJson(s: Subscription, now: Instant, org: Organization): SubscriptionJson {
+  const deps = subscriptionJsonDeps(s);
+  const hit = renderedSubscriptions.get(s);
+  if (hit !== undefined && hit.now === now && hit.org === org && hit.deps.every((d, i) => d === deps[i])) return hit.json;
+  const json = subscriptionJson(s, now, org);
+  renderedSubscriptions.set(s, { now, org, deps, json });
+  return json;
+}
+
+const renderedSubscriptions = new WeakMap<Subscription, { readonly now: Instant; readonly org: Organization; readonly deps: readonly unknown[]; readonly json: SubscriptionJson }>();
+
+/** Everything {@link subscriptionJson} reads of the subscription (beside `now` and the organization). */
+function subscriptionJsonDeps(s: Subscription): unknown[] {
+  return [
+    s.svc_id, s.external_id, s.customer, s.customer.external_id, s.customer.svc_id, s.customer.timezone, s.plan, s.previous, s.previous?.plan,
+    s.next, s.next?.plan, s.next?.status, s.change, s.name, s.status, s.billing_time, s.subscription_at, s.started_at, s.terminated_at,
+    s.canceled_at, s.ending_at, s.initial_started_at, s.on_termination_credit_note, s.on_termination_invoice, s.created_at,
+  ];
+}
+
+/**
  * The period calculator in current-usage mode at `max(now, start)` (objects.md §7): a pending
  * subscription shows its first period, a terminated one its last, clamped at its termination;
  * a canceled one (never started) none.

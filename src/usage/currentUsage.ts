@@ -160,11 +160,11 @@ function inGroup(e: UsageEvent, group: Readonly<Record<string, readonly string[]
 
 /** The charge with its grouping keys narrowed by the options (skip_grouping, filter_by_group). */
 function withKeys(charge: UsageCharge, keep: (keys: readonly string[]) => readonly string[]): UsageCharge {
-  return {
-    ...charge,
-    pricing_group_keys: keep(charge.pricing_group_keys ?? []),
-    ...(charge.filters === undefined ? {} : { filters: charge.filters.map((f) => ({ ...f, pricing_group_keys: keep(f.pricing_group_keys ?? []) })) }),
-  };
+  return Object.assign({},
+    charge,
+    { pricing_group_keys: keep(charge.pricing_group_keys ?? []) },
+    (charge.filters === undefined ? {} : { filters: charge.filters.map((f) => (Object.assign({}, f, { pricing_group_keys: keep(f.pricing_group_keys ?? []) }))) }),
+  );
 }
 
 /**
@@ -183,9 +183,9 @@ function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: rea
     current_usage: true,
     ...(input.ids === undefined ? {} : { ids: input.ids }),
   };
-  const fees = usageChargeFees({ ...common, charge, events });
+  const fees = usageChargeFees(Object.assign({}, common, { charge, events }));
   // One zero fee per bucket, in bucket order: the placeholders.
-  const zeros = usageChargeFees({ ...common, charge: withKeys(charge, () => []), events: [] });
+  const zeros = usageChargeFees(Object.assign({}, common, { charge: withKeys(charge, () => []), events: [] }));
   const filters = charge.filters ?? [];
   const buckets = [...filters.map((f) => ({ values: f.values as FilterValues | null, keys: f.pricing_group_keys ?? [] })), { values: null, keys: charge.pricing_group_keys ?? [] }];
   const out: Fee[] = [];
@@ -195,7 +195,7 @@ function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: rea
     if (mine.length > 0) out.push(...mine);
     else {
       const zero = zeros[filters.length === 0 ? 0 : i]!;
-      out.push({ ...zero, item: { ...zero.item, grouped_by: Object.fromEntries(b.keys.map((k) => [k, null])) } });
+      out.push(Object.assign({}, zero, { item: Object.assign({}, zero.item, { grouped_by: Object.fromEntries(b.keys.map((k) => [k, null])) }) }));
     }
   });
   return out;
@@ -252,9 +252,9 @@ const groupKey = (g: Readonly<Record<string, string | null>> | undefined): strin
 
 function chargeEntry(input: CurrentUsageInput, c: CurrentUsageCharge, fees: readonly Fee[]): ChargeUsageJson {
   const grouped = fees.some((f) => Object.keys(f.item.grouped_by ?? {}).length > 0);
-  return {
-    ...figures(fees),
-    amount_currency: input.currency,
+  return Object.assign({},
+    figures(fees),
+    { amount_currency: input.currency,
     charge: { svc_id: c.svc_id, code: c.code, charge_model: c.usage.charge.charge_model, invoice_display_name: c.invoice_display_name },
     billable_metric: { svc_id: c.metric.svc_id, name: c.metric.name, code: c.metric.code, aggregation_type: c.metric.aggregation_type },
     filters: filterEntries(c, fees),
@@ -264,8 +264,8 @@ function chargeEntry(input: CurrentUsageInput, c: CurrentUsageCharge, fees: read
       filters: filterEntries(c, fs),
       presentation_breakdowns: [],
     })),
-    presentation_breakdowns: [],
-  };
+    presentation_breakdowns: [] },
+  );
 }
 
 /** An integer for JSON: a number when it is safe, else its decimal text. */

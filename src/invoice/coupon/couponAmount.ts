@@ -57,6 +57,6 @@ export function spreadCoupon(fees: readonly InvoiceFee[], targeted: ReadonlySet<
     const part = c.times(amount.minus(fee.precise_coupons_amount_cents));
     const inc = base.kind === "integer" ? dec16(fdiv(part, b)) : dec16(decimalToFloat(part)).div(b);
     const next = round(fee.precise_coupons_amount_cents.plus(inc), 5, "half_up");
-    return { ...fee, precise_coupons_amount_cents: next.gt(amount) ? amount : next };
+    return Object.assign({}, fee, { precise_coupons_amount_cents: next.gt(amount) ? amount : next });
   });
 }

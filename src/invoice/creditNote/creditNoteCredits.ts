@@ -77,13 +77,13 @@ export function applyCreditNoteCredits(input: CreditNoteCreditsInput): CreditNot
       shares[k] = min(q5(prev.plus(dec16(fdiv(dec(c).times(cap.minus(prev)), dec(remaining))))), cap);
     });
     const balance = cn.balance_amount_cents - c;
-    updated.set(cn.svc_id, { ...cn, balance_amount_cents: balance, credit_status: balance === 0n ? "consumed" : cn.credit_status });
+    updated.set(cn.svc_id, Object.assign({}, cn, { balance_amount_cents: balance, credit_status: balance === 0n ? "consumed" : cn.credit_status }));
     remaining -= c;
   }
   const used = invoice.total_amount_cents - remaining;
   return {
     credits,
-    fees: invoice.fees.map((f, k) => ({ ...f, precise_credit_notes_amount_cents: shares[k] ?? f.precise_credit_notes_amount_cents })),
+    fees: invoice.fees.map((f, k) => (Object.assign({}, f, { precise_credit_notes_amount_cents: shares[k] ?? f.precise_credit_notes_amount_cents }))),
     credit_notes: input.credit_notes.map((cn) => updated.get(cn.svc_id) ?? cn),
     credit_notes_amount_cents: used,
     total_amount_cents: remaining,

@@ -89,7 +89,7 @@ export function progressiveBillingCredits(input: ProgressiveBillingCreditsInput)
       const target = fees[i];
       if (target === undefined) continue;
       const share = min(target.precise_coupons_amount_cents.plus(dec(pf.amount_cents)), dec(target.amount_cents));
-      fees[i] = { ...target, precise_coupons_amount_cents: share };
+      fees[i] = Object.assign({}, target, { precise_coupons_amount_cents: share });
     }
   }
   return { fees, credits, progressive_billing_credit_amount_cents: total, excess };
