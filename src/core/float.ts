@@ -10,7 +10,8 @@ import { invariant } from "./issue.js";
 
 /** The shortest decimal text of a finite double (`0.1 + 0.2` → 0.30000000000000004), as a Decimal. */
 export function floatToDecimal(x: number): Decimal {
-  invariant(Number.isFinite(x), `not a finite number: ${x}`);
+  // The message is written only on failure: a template literal formatting a double costs ~250 ns per call.
+  if (!Number.isFinite(x)) invariant(false, `not a finite number: ${x}`);
   const [mantissa = "0", exp = "0"] = String(x).split("e");
   const neg = mantissa.startsWith("-");
   const body = neg ? mantissa.slice(1) : mantissa;
@@ -33,7 +34,8 @@ export function dec16(x: number): Decimal {
 
 /** Ruby's `Float#round`: to an integer, half away from zero. */
 export function roundHalfAway(x: number): number {
-  invariant(Number.isFinite(x), `not a finite number: ${x}`);
+  // The message is written only on failure: a template literal formatting a double costs ~250 ns per call.
+  if (!Number.isFinite(x)) invariant(false, `not a finite number: ${x}`);
   return x < 0 ? -Math.round(-x) : Math.round(x);
 }
 

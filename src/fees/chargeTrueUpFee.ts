@@ -32,19 +32,19 @@ export function chargeTrueUpFee(input: UsageChargeFeesInput, fees: readonly Fee[
   });
   if (amounts === undefined) return undefined;
   const parent = fees.find(isDefaultChargeFee);
-  return Object.assign({},
-    trueUpFeeIds(input),
-    (parent === undefined ? {} : { svc_true_up_parent_fee_id: parent.svc_id }),
-    { amount_currency: input.currency },
-    amounts,
-    { item: Object.assign({}, (parent?.item ?? { type: "charge", code: input.metric.code, name: input.metric.name ?? input.metric.code }), { filters: null, grouped_by: {} }),
+  return {
+    ...trueUpFeeIds(input),
+    ...(parent === undefined ? {} : { svc_true_up_parent_fee_id: parent.svc_id }),
+    amount_currency: input.currency,
+    ...amounts,
+    item: { ...(parent?.item ?? { type: "charge", code: input.metric.code, name: input.metric.name ?? input.metric.code }), filters: null, grouped_by: {} },
     from_date: input.window.start,
     to_date: lastSecond(input.window),
-    pay_in_advance: false },
-    (input.charge.id === undefined ? {} : { charge_id: input.charge.id }),
-    { charge_filter_id: null,
-    true_up: true },
-  );
+    pay_in_advance: false,
+    ...(input.charge.id === undefined ? {} : { charge_id: input.charge.id }),
+    charge_filter_id: null,
+    true_up: true,
+  };
 }
 
 /** Σ of the fees' amounts (a charge's usage). */

@@ -20,8 +20,19 @@ export interface FeeIdContext {
 
 /** `key` itself when it is a UUID (lower-cased), else the stable id of `(kind, key)`: always a UUID. */
 export function uuidOf(kind: string, key: string): string {
-  return isUuid(key) ? key.toLowerCase() : stableId(kind, key);
+  // Every fee asks for its subscription's, charge's and filter's ids: kept per kind (a pure function of its input).
+  let byKey = uuids.get(kind);
+  if (byKey === undefined) uuids.set(kind, (byKey = new Map()));
+  let id = byKey.get(key);
+  if (id === undefined) {
+    id = isUuid(key) ? key.toLowerCase() : stableId(kind, key);
+    if (byKey.size >= 4096) byKey.clear();
+    byKey.set(key, id);
+  }
+  return id;
 }
+
+const uuids = new Map<string, Map<string, string>>();
 
 /** The ids every fee carries: `svc_id`, and `svc_subscription_id` when the subscription is known. */
 export interface FeeBaseIds {

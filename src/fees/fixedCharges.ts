@@ -43,11 +43,11 @@ export function priceFixedChargeUnits(charge: FixedChargeModel, units: Decimal, 
   const prorated = fullUnits !== undefined && (charge.charge_model === "volume" || charge.charge_model === "graduated");
   // Graduated: the whole period as one event of the full units, worth the prorated units.
   const result = applyChargeModel(
-    Object.assign({}, charge, { prorated, pay_in_advance: false }),
-    prorated && charge.charge_model === "graduated" ? Object.assign({}, aggregation, { event_values: [fullUnits!], event_prorated_values: [units] }) : aggregation,
+    { ...charge, prorated, pay_in_advance: false },
+    prorated && charge.charge_model === "graduated" ? { ...aggregation, event_values: [fullUnits!], event_prorated_values: [units] } : aggregation,
   );
   return chargeFeeAmounts({
-    result: Object.assign({}, result, { amount_details: feeAmountDetails(result.amount_details), full_units_number: fullUnits }),
+    result: { ...result, amount_details: feeAmountDetails(result.amount_details), full_units_number: fullUnits },
     aggregation: { events_count: 0 },
     currency,
     charge: {},
@@ -85,16 +85,16 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Fee {
   });
   const amounts = priceFixedChargeUnits(fc, u.units, input.currency, fc.prorated ? u.full_units_number : undefined);
   const toDate = lastSecond(input.window);
-  return Object.assign({},
-    feeIds(input.ids, ["fixed_charge", fc.id ?? fc.code, ...windowParts(input.window.start, toDate)]),
-    { amount_currency: input.currency },
-    amounts,
-    { units: fc.prorated ? u.full_units_number : u.units,
+  return {
+    ...feeIds(input.ids, ["fixed_charge", fc.id ?? fc.code, ...windowParts(input.window.start, toDate)]),
+    amount_currency: input.currency,
+    ...amounts,
+    units: fc.prorated ? u.full_units_number : u.units,
     total_aggregated_units: u.units,
     item: { type: "fixed_charge", code: fc.add_on_code ?? fc.code, name: fc.name, invoice_display_name: fc.invoice_display_name ?? null },
     from_date: input.window.start,
     to_date: toDate,
-    pay_in_advance: fc.pay_in_advance },
-    (fc.id === undefined ? {} : { fixed_charge_id: fc.id, svc_fixed_charge_id: uuidOf("fixed_charge", fc.id) }),
-  );
+    pay_in_advance: fc.pay_in_advance,
+    ...(fc.id === undefined ? {} : { fixed_charge_id: fc.id, svc_fixed_charge_id: uuidOf("fixed_charge", fc.id) }),
+  };
 }

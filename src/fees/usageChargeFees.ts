@@ -54,7 +54,7 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
   if (trueUp === undefined) return kept;
   // The parent (the first default fee) and its true-up name each other.
   const parent = trueUp.svc_true_up_parent_fee_id;
-  return [...kept.map((f) => (f.svc_id === parent ? Object.assign({}, f, { svc_true_up_fee_id: trueUp.svc_id }) : f)), trueUp];
+  return [...kept.map((f) => (f.svc_id === parent ? { ...f, svc_true_up_fee_id: trueUp.svc_id } : f)), trueUp];
 }
 
 /**
@@ -131,20 +131,45 @@ function feeOf(
     ...(input.current_usage === true ? { current_usage: true } : {}),
   });
   const c = input.charge;
-  return Object.assign(chargeFeeIds(input, filter, groupedBy), { amount_currency: input.currency }, amounts, {
-    item: {
-      type: "charge" as const,
-      code: input.metric.code,
-      name: input.metric.name ?? input.metric.code,
-      invoice_display_name: c.invoice_display_name ?? null,
-      filter_invoice_display_name: filter?.invoice_display_name ?? null,
-      filters: filter?.values ?? null,
-      grouped_by: groupedBy,
-    },
-    from_date: input.window.start,
-    to_date: lastSecond(input.window),
-    pay_in_advance: priced.pay_in_advance === true,
-  }, c.id === undefined ? {} : { charge_id: c.id }, { charge_filter_id: filter?.id ?? null });
+  const ids = chargeFeeIds(input, filter, groupedBy);
+  const item = {
+    type: "charge" as const,
+    code: input.metric.code,
+    name: input.metric.name ?? input.metric.code,
+    invoice_display_name: c.invoice_display_name ?? null,
+    filter_invoice_display_name: filter?.invoice_display_name ?? null,
+    filters: filter?.values ?? null,
+    grouped_by: groupedBy,
+  };
+  const from_date = input.window.start;
+  const to_date = lastSecond(input.window);
+  const pay_in_advance = priced.pay_in_advance === true;
+  const charge_filter_id = filter?.id ?? null;
+  // The usual fee (every id known, no pricing unit, a charge id) is written whole, in the order of
+  // the general case below: a fee has ~22 keys, and either a leading spread (~20 µs) or
+  // Object.assign (a dictionary-mode object beyond ~16 keys) costs more than the literal.
+  if (ids.svc_subscription_id !== undefined && ids.svc_charge_id !== undefined && ids.svc_charge_filter_id !== undefined
+    && !("pricing_unit_details" in amounts) && c.id !== undefined) {
+    return {
+      svc_id: ids.svc_id, svc_subscription_id: ids.svc_subscription_id, svc_charge_id: ids.svc_charge_id, svc_charge_filter_id: ids.svc_charge_filter_id,
+      amount_currency: input.currency,
+      units: amounts.units, amount_cents: amounts.amount_cents, precise_amount_cents: amounts.precise_amount_cents,
+      unit_amount_cents: amounts.unit_amount_cents, precise_unit_amount: amounts.precise_unit_amount,
+      events_count: amounts.events_count, total_aggregated_units: amounts.total_aggregated_units, amount_details: amounts.amount_details,
+      item, from_date, to_date, pay_in_advance, charge_id: c.id, charge_filter_id,
+    };
+  }
+  return {
+    ...ids,
+    amount_currency: input.currency,
+    ...amounts,
+    item,
+    from_date,
+    to_date,
+    pay_in_advance,
+    ...(c.id === undefined ? {} : { charge_id: c.id }),
+    charge_filter_id,
+  };
 }
 
 /**

@@ -37,7 +37,7 @@ export function prorationDays(period: Period, tz: string): number {
  * @throws ValidationError (`invalid_amount`) beyond ±2^53 cents.
  */
 export function singleDayPrice(amountCents: bigint, durationInDays: number): number {
-  invariant(Number.isInteger(durationInDays) && durationInDays > 0, `duration must be a positive integer: ${durationInDays}`);
+  if (!(Number.isInteger(durationInDays) && durationInDays > 0)) invariant(false, `duration must be a positive integer: ${durationInDays}`);
   const amount = Number(amountCents);
   // The reference holds it as a double: beyond 2^53 cents it could not be priced exactly.
   if (!Number.isSafeInteger(amount)) throw new ValidationError([issue("invalid_amount", ["amount_cents"])]);

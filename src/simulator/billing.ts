@@ -140,7 +140,7 @@ export function billRun(run: SubscriptionRun, timezone: string, events: EventLog
         ids: { subscription_id: s.svc_id },
       })) {
         // A fee the run computes on the invoice is not a pay-in-advance fee (only an event's is).
-        if (ch.charge.pay_in_advance === true) periodFees.push({ fee: Object.assign({}, fee, { pay_in_advance: false }), charge: ch });
+        if (ch.charge.pay_in_advance === true) periodFees.push({ fee: { ...fee, pay_in_advance: false }, charge: ch });
         else fees.push({ fee, charge: ch });
       }
     }

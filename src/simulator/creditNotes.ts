@@ -99,7 +99,8 @@ export function terminationNote(
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-const int = (x: bigint): number | string => (x <= BigInt(Number.MAX_SAFE_INTEGER) && x >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString());
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const int = (x: bigint): number | string => (x <= MAX_SAFE && x >= -MAX_SAFE ? Number(x) : x.toString());
 const str = (d: Decimal): string => toDecimalString(d);
 
 /** What a credit note's object shows beside the note: its invoice (for the customer and the fees), the organization. */

@@ -102,7 +102,7 @@ function afterUpgrade(s: Subscription, f: PlanFixedCharge, fee: Fee, window: Per
     new_amount_cents: fee.amount_cents, previous_fee_amount_cents: previous.fee.amount_cents, previous_fee_at: previous.invoice_created_at,
     previous_window: { start: previous.fee.from_date, end: (previous.fee.to_date + 1000) as Instant }, new_window: window,
   });
-  return Object.assign({}, fee, { amount_cents: amount, precise_amount_cents: dec(amount) });
+  return { ...fee, amount_cents: amount, precise_amount_cents: dec(amount) };
 }
 
 /** The start's invoice of the advance fixed charges, when the plan's starting invoice does not carry them (arrears plan, or in trial). */

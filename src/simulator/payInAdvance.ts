@@ -146,12 +146,12 @@ export function payInAdvanceFee(
     } : {}),
     currency: plan.currency,
   });
-  const fee: Fee = Object.assign({},
-    feeIds({ subscription_id: s.svc_id }, ["pay_in_advance", ch.svc_id, event.transaction_id]),
-    { svc_charge_id: ch.svc_id,
-    amount_currency: plan.currency },
-    amounts,
-    { item: {
+  const fee: Fee = {
+    ...feeIds({ subscription_id: s.svc_id }, ["pay_in_advance", ch.svc_id, event.transaction_id]),
+    svc_charge_id: ch.svc_id,
+    amount_currency: plan.currency,
+    ...amounts,
+    item: {
       type: "charge", code: ch.metric.code, name: ch.metric.name, invoice_display_name: ch.invoice_display_name,
       filter_invoice_display_name: filter?.invoice_display_name ?? null, filters: filter?.values ?? null,
       grouped_by: Object.fromEntries(keys.map((k) => [k, propertyText(event.properties[k])])),
@@ -159,8 +159,8 @@ export function payInAdvanceFee(
     from_date: window.start,
     to_date: (window.end - 1000) as Instant,
     pay_in_advance: true,
-    charge_filter_id: filter?.id ?? null },
-  );
+    charge_filter_id: filter?.id ?? null,
+  };
   return { fee, charge: ch, event_transaction_id: event.transaction_id };
 }
 

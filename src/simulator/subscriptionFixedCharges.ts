@@ -60,7 +60,7 @@ export function startFixedCharges(sim: Sim, s: Subscription, at: Instant): void 
   const history = { invoices_count: 0, subscription_fee_days: [], previous_period_billed: true };
   // Their own ids: a trial's end may bill the same window again when this fee is zero (§7's guard).
   const fees = billRun(starting, sim.timezoneOf(s.customer), NO_EVENTS, history).fees.filter((b) => b.fee.item.type === "fixed_charge")
-    .map((b) => (Object.assign({}, b, { fee: Object.assign({}, b.fee, { svc_id: stableId("fee", "fixed_charges_at_start", b.fee.svc_id) }) })));
+    .map((b) => ({ ...b, fee: { ...b.fee, svc_id: stableId("fee", "fixed_charges_at_start", b.fee.svc_id) } }));
   if (fees.length === 0) return;
   const run: SubscriptionRun = { subscription: s, at, reason: "in_advance_charge" };
   sim.invoicing.issue(s.customer, [run], at, invoiceLines(fees.map((billed) => ({ billed, run })), sim.catalog.organization));

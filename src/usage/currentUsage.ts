@@ -195,7 +195,7 @@ function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: rea
     if (mine.length > 0) out.push(...mine);
     else {
       const zero = zeros[filters.length === 0 ? 0 : i]!;
-      out.push(Object.assign({}, zero, { item: Object.assign({}, zero.item, { grouped_by: Object.fromEntries(b.keys.map((k) => [k, null])) }) }));
+      out.push({ ...zero, item: Object.assign({}, zero.item, { grouped_by: Object.fromEntries(b.keys.map((k) => [k, null])) }) });
     }
   });
   return out;

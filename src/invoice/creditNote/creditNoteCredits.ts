@@ -77,7 +77,7 @@ export function applyCreditNoteCredits(input: CreditNoteCreditsInput): CreditNot
       shares[k] = min(q5(prev.plus(dec16(fdiv(dec(c).times(cap.minus(prev)), dec(remaining))))), cap);
     });
     const balance = cn.balance_amount_cents - c;
-    updated.set(cn.svc_id, Object.assign({}, cn, { balance_amount_cents: balance, credit_status: balance === 0n ? "consumed" : cn.credit_status }));
+    updated.set(cn.svc_id, { ...cn, balance_amount_cents: balance, credit_status: balance === 0n ? "consumed" : cn.credit_status });
     remaining -= c;
   }
   const used = invoice.total_amount_cents - remaining;
