@@ -4,7 +4,7 @@
  * operations/createEvent.ts and createEvents.ts.
  */
 import { parseDecimal } from "../core/decimal.js";
-import { stableId } from "../core/ids.js";
+import { stableId, stableTextId } from "../core/ids.js";
 import { canonicalTimestampText, formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
 import { issue, IssueCollector, type Issues, type Path } from "../core/issue.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
@@ -155,14 +155,14 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       if (!appended.has(log)) appended.set(log, log.length);
       const row = log.length;
       log.add(e.transaction_id, e.code, timestamp, properties, sim.events.count++, precise, checked[i]!.hash);
-      const holder = subscriptionAt(sim, subId, timestamp);
+      const sub = sim.activeSubscription(subId);
+      const holder = subscriptionAt(sim, subId, timestamp, sub);
       echoes[i] = {
-        svc_id: stableId("event", subId, e.transaction_id),
+        svc_id: stableTextId("event", subId, e.transaction_id),
         transaction_id: e.transaction_id, code: e.code, external_subscription_id: subId,
         svc_customer_id: holder === undefined ? null : holder.customer.svc_id, svc_subscription_id: holder === undefined ? null : holder.svc_id,
         timestamp: timestampText, properties, precise_total_amount_cents: precise ?? null, created_at: stepAtText,
       };
-      const sub = sim.activeSubscription(subId);
       if (sub === undefined) continue;
       const charges = sub.plan.charges;
       for (let k = 0; k < charges.length; k++) {
@@ -205,8 +205,7 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
  * one when it had started by then (the usual case, read first), else the record whose life holds
  * the timestamp, else the live one (an event before any start).
  */
-function subscriptionAt(sim: Sim, externalId: string, timestamp: Instant): Subscription | undefined {
-  const live = sim.activeSubscription(externalId);
+function subscriptionAt(sim: Sim, externalId: string, timestamp: Instant, live: Subscription | undefined): Subscription | undefined {
   if (live !== undefined && live.started_at !== null && live.started_at <= timestamp) return live;
   const held = sim.subscriptionsNamed(externalId).find((s) => s.started_at !== null && s.started_at <= timestamp && (s.terminated_at === null || timestamp < s.terminated_at));
   return held ?? live;

@@ -90,9 +90,11 @@ function invoicesOf(book: InvoiceBook, s: Subscription): readonly InvoiceRecord[
 function history(book: InvoiceBook, s: Subscription, inv: InvoiceRecord, run: SubscriptionRun): RunHistory {
   const others = invoicesOf(book, s).filter((i) => i !== inv && i.status !== "closed");
   const tz = book.ctx.timezoneOf(s.customer);
+  const days: string[] = [];
+  for (const i of others) for (const d of subscriptionFeeDays(i, s, tz)) days.push(d);
   return {
     invoices_count: others.length,
-    subscription_fee_days: others.flatMap((i) => subscriptionFeeDays(i, s, tz)),
+    subscription_fee_days: days,
     previous_period_billed: run.reason !== "terminating" || s.change !== null || previousPeriodBilled(book, run, inv, tz),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { type CurrencyCode, currencyExponent } from "../core/currency.js";
 import { type Decimal, ZERO, dec, round, shift, toDecimalString } from "../core/decimal.js";
-import { stableId } from "../core/ids.js";
+import { stableId, stableTextId } from "../core/ids.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { dateOf, epochDay } from "../core/zone.js";
 import { toFeeJson } from "../fees/index.js";
@@ -195,7 +195,7 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
     svc_original_fee_id: null,
     presentation_breakdowns: [],
     applied_taxes: l.taxes.applied_taxes.map((t) => ({
-      svc_id: stableId("fee_applied_tax", f.svc_id, t.tax.svc_id),
+      svc_id: stableTextId("fee_applied_tax", f.svc_id, t.tax.svc_id),
       svc_tax_id: t.tax.svc_id, tax_name: t.tax.name, tax_code: t.tax.code, tax_rate: Number(str(t.tax.rate)),
       tax_description: t.tax.description ?? null, amount_cents: int(t.amount_cents), amount_currency: currency, svc_fee_id: f.svc_id,
       created_at: createdAt,
@@ -349,7 +349,7 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
     applied_invoice_custom_sections: [],
     error_details: [],
     applied_taxes: inv.taxes.applied_taxes.map((a) => ({
-      svc_id: stableId("invoice_applied_tax", inv.svc_id, a.tax.svc_id), created_at: formatInstant(inv.computed_at),
+      svc_id: stableTextId("invoice_applied_tax", inv.svc_id, a.tax.svc_id), created_at: formatInstant(inv.computed_at),
       svc_tax_id: a.tax.svc_id, tax_name: a.tax.name, tax_code: a.tax.code, tax_rate: Number(str(a.tax.rate)), tax_description: a.tax.description ?? null,
       amount_cents: int(a.amount_cents), amount_currency: inv.currency, fees_amount_cents: int(a.fees_amount_cents), svc_invoice_id: inv.svc_id,
     })),
