@@ -38,6 +38,9 @@ export class EventLog {
   private lastTo = NaN;
   private lastSlice: readonly StoredEvent[] = [];
 
+  /** The storeEvents call that last appended here (events.ts: its bookkeeping without a Map per step). */
+  appendMark = 0;
+
   constructor(readonly external_subscription_id: string) {}
 
   /** Whether an event with this transaction id is stored here (`hash`: {@link idHash} of it). */

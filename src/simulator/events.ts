@@ -97,9 +97,9 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody | Issu
  * so nothing in between reads the drafts), in the order the drafts were issued.
  */
 function refreshDrafts(sim: Sim, subscriptionIds: Iterable<string>, at: Instant): void {
-  const drafts = new Set<InvoiceRecord>();
-  for (const id of subscriptionIds) for (const inv of sim.invoicing.draftsNamed(id)) drafts.add(inv);
-  if (drafts.size === 0) return;
+  let drafts: Set<InvoiceRecord> | undefined;
+  for (const id of subscriptionIds) for (const inv of sim.invoicing.draftsNamed(id)) (drafts ??= new Set()).add(inv);
+  if (drafts === undefined) return;
   const order = (inv: InvoiceRecord): number => sim.invoicing.placeOf(inv);
   for (const inv of [...drafts].sort((a, b) => order(a) - order(b))) sim.invoicing.refresh(inv, at);
 }
@@ -120,7 +120,10 @@ interface AdvanceFee {
 export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: Step): Obj[] {
   const index = step.index;
   const at = step.at;
-  const appended = new Map<EventLog, number>();
+  // The logs appended to, in first-append order, and their lengths before (no Map per step: a log is marked).
+  const generation = ++appendGeneration;
+  const appended: EventLog[] = [];
+  const lengths: number[] = [];
   const firstSeq = sim.events.count;
   const fees: AdvanceFee[] = [];
   const warnings: string[] = [];
@@ -152,7 +155,11 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       // travels with them, where charges group by it.
       const properties = typeof target === "string" ? { [TARGET_WALLET]: target, ...(e.properties ?? {}) } : e.properties ?? EMPTY_PROPERTIES;
       const log = sim.events.logFor(subId);
-      if (!appended.has(log)) appended.set(log, log.length);
+      if (log.appendMark !== generation) {
+        log.appendMark = generation;
+        appended.push(log);
+        lengths.push(log.length);
+      }
       const row = log.length;
       log.add(e.transaction_id, e.code, timestamp, properties, sim.events.count++, precise, checked[i]!.hash);
       const sub = sim.activeSubscription(subId);
@@ -177,7 +184,7 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       }
     }
   } catch (err) {
-    for (const [log, length] of appended) log.truncate(length);
+    for (let k = 0; k < appended.length; k++) appended[k]!.truncate(lengths[k]!);
     sim.events.count = firstSeq;
     throw err;
   }
@@ -186,7 +193,7 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
   // their customers' wallets with a threshold rule are checked after the step (invoice.md §11.6:
   // the usage changed their ongoing balance).
   const wallets = sim.wallets.accounts.length > 0;
-  for (const log of appended.keys()) {
+  for (const log of appended) {
     sim.activity.add(log.external_subscription_id);
     if (wallets) for (const c of sim.customersOfSubscription(log.external_subscription_id)) for (const a of sim.wallets.of(c)) sim.wallets.queueCheck(a);
   }
@@ -196,7 +203,7 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
     if (f.invoiceable) sim.invoicing.issueAdvanceCharge(f.billed, run);
     else sim.invoicing.addStandaloneFee(f.billed, run);
   }
-  refreshDrafts(sim, [...appended.keys()].map((log) => log.external_subscription_id), at);
+  refreshDrafts(sim, appended.map((log) => log.external_subscription_id), at);
   return echoes;
 }
 
@@ -212,6 +219,9 @@ function subscriptionAt(sim: Sim, externalId: string, timestamp: Instant, live: 
 }
 
 const EMPTY_PROPERTIES: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** Numbers each storeEvents call: a log appended to in the call carries the call's number (EventLog.appendMark). */
+let appendGeneration = 0;
 
 export function soleSubscriptionOf(sim: Sim, customerId: string | null | undefined): string | undefined {
   if (customerId == null) return undefined;

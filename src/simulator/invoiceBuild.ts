@@ -31,8 +31,9 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
     if (r.billing.charges_period !== null && run.reason !== "starting") chargesFrom.set(run.subscription, r.billing.charges_period.start);
     periods.push(billingPeriodJson(run, r.billing));
   }
-  if (inv.fixed_lines === null) {
-    // The commitment true-ups come last, after every run's fees (§1.1 step 4).
+  // The commitment true-ups come last, after every run's fees (§1.1 step 4); the lines they read
+  // are made only when a plan has a minimum commitment (they are made again below, with the true-ups).
+  if (inv.fixed_lines === null && inv.runs.some((r) => r.subscription.plan.minimum_commitment !== null)) {
     const lines = invoiceLines(billed, book.ctx.organization);
     for (const run of inv.runs) {
       if (run.subscription.plan.minimum_commitment === null) continue;

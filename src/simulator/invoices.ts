@@ -286,6 +286,8 @@ export interface InvoiceView {
   readonly now: Instant;
   readonly timezone: string;
   readonly offset_amount_cents: bigint;
+  /** {@link paymentOverdue} at `now`, when the caller computed it already. */
+  readonly payment_overdue?: boolean;
 }
 
 /**
@@ -297,6 +299,24 @@ export function paymentOverdue(inv: InvoiceRecord, view: InvoiceView): boolean {
   const [y, m, d] = inv.payment_due_date.split("-").map(Number) as [number, number, number];
   return epochDay(dateOf(view.now, view.timezone)) > epochDay({ year: y, month: m, day: d });
 }
+
+/**
+ * The customer as an invoice embeds it, one object shared by its invoices while nothing it reads
+ * changed (the details object is replaced, never changed, by an update).
+ */
+function embeddedCustomer(c: Customer, org: Organization): Json {
+  const deps = [
+    org, c.svc_id, c.sequential_id, c.slug, c.external_id, c.timezone, c.created_at, c.updated_at, c.details, c.name, c.currency,
+    c.net_payment_term, c.finalize_zero_amount_invoice, c.invoice_grace_period, c.issuing_date_anchor, c.issuing_date_adjustment,
+  ];
+  const hit = embeddedCustomers.get(c);
+  if (hit !== undefined && hit.deps.every((d, i) => d === deps[i])) return hit.json;
+  const json = customerObject(c, org, true);
+  embeddedCustomers.set(c, { deps, json });
+  return json;
+}
+
+const embeddedCustomers = new WeakMap<Customer, { readonly deps: readonly unknown[]; readonly json: Json }>();
 
 /** The invoice JSON; without a `view` (a preview, a webhook of a voided one) no offset and not overdue. */
 export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: InvoiceView): Json {
@@ -318,7 +338,7 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
     issuing_date: inv.issuing_date,
     payment_due_date: inv.payment_due_date,
     net_payment_term: inv.net_payment_term,
-    payment_overdue: view === undefined ? false : paymentOverdue(inv, view),
+    payment_overdue: view === undefined ? false : view.payment_overdue ?? paymentOverdue(inv, view),
     created_at: formatInstant(inv.created_at),
     updated_at: formatInstant(inv.updated_at),
     voided_at: iso(inv.voided_at),
@@ -343,7 +363,7 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
     total_paid_amount_cents: int(inv.total_paid_amount_cents),
     total_due_amount_cents: int(inv.status === "voided" ? 0n : t.total_amount_cents - inv.total_paid_amount_cents - offset),
     total_offsetted_credit_note_amount_cents: int(offset),
-    customer: customerObject(inv.customer, org, true),
+    customer: embeddedCustomer(inv.customer, org),
     billing_periods: inv.billing_periods as unknown as Json,
     metadata: inv.metadata.map((m) => ({ svc_id: m.svc_id, key: m.key, value: m.value, created_at: formatInstant(m.created_at) })),
     applied_invoice_custom_sections: [],

@@ -327,21 +327,24 @@ export class Invoicing implements InvoiceBook {
 
   /** One invoice's JSON at `now`: its credit-note offsets deducted from the amount due, `payment_overdue` at `now`. */
   invoiceJson(inv: InvoiceRecord, now: Instant): unknown {
-    const view: InvoiceView = { now, timezone: this.ctx.timezoneOf(inv.customer), offset_amount_cents: this.offsetOf(inv) };
+    const timezone = this.ctx.timezoneOf(inv.customer);
+    const offset = this.offsetOf(inv);
+    const overdue = paymentOverdue(inv, { now, timezone, offset_amount_cents: offset });
+    const view: InvoiceView = { now, timezone, offset_amount_cents: offset, payment_overdue: overdue };
     // Rendered once per change: what the JSON reads, compared with what it read last time.
     const subs = inv.runs.map((r) => r.subscription);
     const deps: unknown[] = [
       inv.number, inv.sequential_id, inv.status, inv.payment_status, inv.lines, inv.totals, inv.taxes, inv.credits, inv.billing_periods,
-      inv.total_paid_amount_cents, inv.prepaid, inv.issuing_date, inv.payment_due_date, view.offset_amount_cents, paymentOverdue(inv, view),
+      inv.total_paid_amount_cents, inv.prepaid, inv.issuing_date, inv.payment_due_date, view.offset_amount_cents, overdue,
       inv.customer.name, inv.customer.currency, inv.customer.updated_at, inv.customer.details, inv.customer.timezone, inv.customer.taxes,
       inv.customer.invoice_grace_period, inv.customer.net_payment_term, inv.customer.finalize_zero_amount_invoice,
       inv.customer.issuing_date_anchor, inv.customer.issuing_date_adjustment,
       inv.updated_at, inv.computed_at, inv.voided_at, inv.metadata, inv.paid_at,
       // The embedded subscriptions are shown as they are at `now` (their current period moves with it).
-      subs.length === 0 ? null : now, ...subs.map((x) => x.status), ...subs.map((x) => x.plan),
-      ...subs.map((x) => x.next), ...subs.map((x) => x.ending_at), ...subs.map((x) => x.name),
-      ...subs.map((x) => x.on_termination_invoice), ...subs.map((x) => x.on_termination_credit_note), ...subs.map((x) => x.terminated_at), ...subs.map((x) => x.started_at),
+      subs.length === 0 ? null : now,
     ];
+    // Each subscription's fields, field by field as the list was (all statuses, then all plans, …).
+    for (const field of SUBSCRIPTION_DEPS) for (const x of subs) deps.push(x[field]);
     const hit = this.rendered.get(inv);
     if (hit !== undefined && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.json;
     const json = invoiceJson(inv, this.ctx.organization, view);
@@ -403,6 +406,11 @@ export class Invoicing implements InvoiceBook {
     return this.entries.flatMap((e) => ("line" in e ? [standaloneFeeJson(e) as unknown] : e.invoice.status === "closed" ? [] : e.invoice.lines.map((l) => feeJson(e.invoice, l))));
   }
 }
+
+/** What an invoice's JSON reads of its subscriptions beside `now` (Invoicing.invoiceJson). */
+const SUBSCRIPTION_DEPS = [
+  "status", "plan", "next", "ending_at", "name", "on_termination_invoice", "on_termination_credit_note", "terminated_at", "started_at",
+] as const satisfies readonly (keyof Subscription)[];
 
 /** `YYYY-MM-DD` → the start of that day in the zone. */
 function startOfDay(date: string, tz: string): Instant {

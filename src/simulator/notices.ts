@@ -60,10 +60,17 @@ export function alertTermination(sim: Sim, s: Subscription, at: Instant): void {
  */
 export function overdueAt(inv: InvoiceRecord, timezone: string): Instant | undefined {
   if (inv.status !== "finalized" || inv.payment_status === "succeeded" || inv.overdue_notified === true) return undefined;
+  // The instant of a due date in a zone, kept per invoice: the schedule asks for every invoice of a customer at each of its changes.
+  const hit = overdueInstants.get(inv);
+  if (hit !== undefined && hit.date === inv.payment_due_date && hit.timezone === timezone) return hit.at;
   const [y, m, d] = inv.payment_due_date.split("-").map(Number) as [number, number, number];
   const next = dateOf(Date.UTC(y, m - 1, d + 1) as Instant, "UTC");
-  return wallToInstant(next, timezone);
+  const at = wallToInstant(next, timezone);
+  overdueInstants.set(inv, { date: inv.payment_due_date, timezone, at });
+  return at;
 }
+
+const overdueInstants = new WeakMap<InvoiceRecord, { readonly date: string; readonly timezone: string; readonly at: Instant }>();
 
 export function invoicesOverdueAt(sim: Sim, c: Customer): Instant | undefined {
   let next: Instant | undefined;

@@ -102,7 +102,7 @@ export class Schedule {
    */
   check(byScan: Instant | undefined): void {
     const mine = this.peek();
-    invariant(mine === byScan, `the schedule's next due instant ${String(mine)} differs from a full scan's ${String(byScan)}`);
+    if (mine !== byScan) invariant(false, `the schedule's next due instant ${String(mine)} differs from a full scan's ${String(byScan)}`);
   }
 
   private dropStale(): void {

@@ -17,6 +17,8 @@ export interface CreditPayment {
   readonly status: "succeeded" | "failed";
 }
 
+const NONE_CHANGED: ReadonlySet<string> = new Set();
+
 export class Wallets {
   constructor(
     /** What the wallets' objects show beside their own fields (the organization's billing entity). */
@@ -77,7 +79,9 @@ export class Wallets {
   }
 
   /** The customers whose wallet balances changed since the last call. */
-  takeChanged(): Set<string> {
+  takeChanged(): ReadonlySet<string> {
+    // Nothing changed (the usual end of an instant): no new set.
+    if (this.changedCustomers.size === 0) return NONE_CHANGED;
     const out = new Set(this.changedCustomers);
     this.changedCustomers.clear();
     return out;
