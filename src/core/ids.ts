@@ -4,7 +4,7 @@
  * `TextEncoder`). Same name → same id, on every machine and every run.
  */
 import { ValidationError, issue } from "./issue.js";
-import { SHA1_STATE, loadMessage, loadStringArray, sha1Words } from "./sha1.js";
+import { SHA1_STATE, loadMessage, loadStringArray, loadTextParts, sha1Words } from "./sha1.js";
 
 /** RFC 4122 appendix C namespaces. */
 export const NAMESPACE_DNS = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
@@ -76,6 +76,14 @@ export function stableId(kind: string, ...pathParts: readonly StablePart[]): str
   if (typeof kind === "string" && kind !== "" && pathParts.every((p) => typeof p === "string")) {
     const texts = [kind, ...(pathParts as readonly string[])];
     const n = loadStringArray(RATECARD_NAMESPACE_BYTES, texts);
+    if (n >= 0) {
+      sha1Words(n);
+      return digestUuid();
+    }
+  }
+  // Texts, nulls and flat records of texts (a fee's path): written straight into the digest's buffer.
+  if (typeof kind === "string" && kind !== "") {
+    const n = loadTextParts(RATECARD_NAMESPACE_BYTES, kind, pathParts);
     if (n >= 0) {
       sha1Words(n);
       return digestUuid();

@@ -138,6 +138,87 @@ export function loadStringArray(prefix: Uint8Array, strings: readonly string[]):
 }
 
 /**
+ * Writes `prefix` then the canonical JSON text of `[kind, ...parts]` into the reused message
+ * buffer and returns the message length, for parts that are texts, nulls or records whose
+ * values are texts or nulls (keys sorted, undefined values left out: a fee's path). −1 for any
+ * other part, or a text JSON escapes; the caller then writes the name the general way. The same
+ * bytes as `loadMessage(prefix, JSON-of-the-path)` (ids.ts `stableId`).
+ */
+export function loadTextParts(prefix: Uint8Array, kind: string, parts: readonly unknown[]): number {
+  room(0, prefix.length + 8);
+  scratch.set(prefix);
+  let n = prefix.length;
+  scratch[n++] = 0x5b; // [
+  n = writeText(n, kind);
+  for (let i = 0; i < parts.length && n >= 0; i++) {
+    const p = parts[i];
+    room(n, 8);
+    scratch[n++] = 0x2c; // ,
+    if (typeof p === "string") n = writeText(n, p);
+    else if (p === null) {
+      scratch[n++] = 0x6e; scratch[n++] = 0x75; scratch[n++] = 0x6c; scratch[n++] = 0x6c; // null
+    } else if (typeof p === "object" && !Array.isArray(p)) {
+      scratch[n++] = 0x7b; // {
+      let first = true;
+      for (const k of Object.keys(p).sort()) {
+        const v = (p as Record<string, unknown>)[k];
+        if (v === undefined) continue;
+        if (typeof v !== "string" && v !== null) return -1;
+        room(n, 8);
+        if (!first) scratch[n++] = 0x2c;
+        first = false;
+        n = writeText(n, k);
+        if (n < 0) return -1;
+        room(n, 8);
+        scratch[n++] = 0x3a; // :
+        if (v === null) {
+          scratch[n++] = 0x6e; scratch[n++] = 0x75; scratch[n++] = 0x6c; scratch[n++] = 0x6c;
+        } else n = writeText(n, v);
+        if (n < 0) return -1;
+      }
+      room(n, 8);
+      scratch[n++] = 0x7d; // }
+    } else return -1;
+  }
+  if (n < 0) return -1;
+  room(n, 72);
+  scratch[n++] = 0x5d; // ]
+  return n;
+}
+
+/** Grows the message buffer so that `extra` more bytes fit after the first `n` (kept). */
+function room(n: number, extra: number): void {
+  if (scratch.length >= n + extra + 72) return;
+  const grown = new Uint8Array(Math.max(2 * scratch.length, n + extra + 72));
+  grown.set(scratch.subarray(0, n));
+  scratch = grown;
+}
+
+/** Writes `"s"` at `n` (UTF-8); −1 when `s` holds a character JSON escapes (a quote, a backslash, a control character, a surrogate). */
+function writeText(n: number, s: string): number {
+  room(n, 3 * s.length + 2);
+  const buf = scratch;
+  buf[n++] = 0x22;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      if (c < 0x20 || c === 0x22 || c === 0x5c) return -1;
+      buf[n++] = c;
+    } else if (c < 0x800) {
+      buf[n++] = 0xc0 | (c >> 6);
+      buf[n++] = 0x80 | (c & 63);
+    } else if (c >= 0xd800 && c <= 0xdfff) return -1;
+    else {
+      buf[n++] = 0xe0 | (c >> 12);
+      buf[n++] = 0x80 | ((c >> 6) & 63);
+      buf[n++] = 0x80 | (c & 63);
+    }
+  }
+  buf[n++] = 0x22;
+  return n;
+}
+
+/**
  * SHA-1 of the first `n` bytes of the message buffer ({@link loadMessage}), into
  * {@link SHA1_STATE}: the same digest as {@link sha1}, with no allocation.
  */

@@ -15,44 +15,53 @@ const MAX_YEAR = 270_000;
 
 /** Collects issues of the typed inputs; {@link PeriodChecks.done} throws them. */
 export class PeriodChecks {
-  private readonly c = new IssueCollector();
+  // Made on the first issue: the checks run at every period computation and nearly always pass.
+  private collector: IssueCollector | undefined;
+
+  private add(code: IssueCode, path: Path): void {
+    (this.collector ??= new IssueCollector()).add(code, path);
+  }
 
   zone(tz: unknown, path: Path): this {
-    if (!isValidTimeZone(tz)) this.c.add("invalid_timezone", path);
+    if (!isValidTimeZone(tz)) this.add("invalid_timezone", path);
     return this;
   }
 
   /** A finite instant in range; `null`/`undefined` pass when `optional`. */
   instant(t: Instant | null | undefined, path: Path, optional = false): this {
     if (t === null || t === undefined) {
-      if (!optional) this.c.add("value_is_mandatory", path);
-    } else if (!(typeof t === "number" && Math.abs(t) <= MAX_INSTANT)) this.c.add("invalid_timestamp", path);
+      if (!optional) this.add("value_is_mandatory", path);
+    } else if (!(typeof t === "number" && Math.abs(t) <= MAX_INSTANT)) this.add("invalid_timestamp", path);
     return this;
   }
 
   oneOf(x: unknown, values: readonly string[], path: Path, code: IssueCode): this {
-    if (typeof x !== "string" || !values.includes(x)) this.c.add(code, path);
+    if (typeof x !== "string" || !values.includes(x)) this.add(code, path);
     return this;
   }
 
   /** A real calendar date of a year that instants can reach. */
   date(d: CalendarDate, path: Path): this {
-    const ok =
-      Number.isInteger(d.year) && Math.abs(d.year) <= MAX_YEAR &&
-      Number.isInteger(d.month) && d.month >= 1 && d.month <= 12 &&
-      Number.isInteger(d.day) && d.day >= 1 && d.day <= daysInMonth(d.year, d.month);
-    if (!ok) this.c.add("invalid_date", path);
+    if (!isRealDate(d)) this.add("invalid_date", path);
     return this;
   }
 
   schedule(s: Schedule, path: Path): this {
-    return this.oneOf(s.interval, INTERVALS, [...path, "interval"], "invalid_interval")
-      .oneOf(s.billing_time, BILLING_TIMES, [...path, "billing_time"], "invalid_billing_time")
-      .date(s.anchor, [...path, "anchor"]);
+    // The paths are written only for an issue.
+    if (typeof s.interval !== "string" || !INTERVALS.includes(s.interval)) this.add("invalid_interval", [...path, "interval"]);
+    if (typeof s.billing_time !== "string" || !BILLING_TIMES.includes(s.billing_time)) this.add("invalid_billing_time", [...path, "billing_time"]);
+    if (!isRealDate(s.anchor)) this.add("invalid_date", [...path, "anchor"]);
+    return this;
   }
 
   done(): void {
-    const issues = this.c.issues();
+    const issues = this.collector?.issues();
     if (issues) throw new ValidationError(issues);
   }
+}
+
+function isRealDate(d: CalendarDate): boolean {
+  return Number.isInteger(d.year) && Math.abs(d.year) <= MAX_YEAR &&
+    Number.isInteger(d.month) && d.month >= 1 && d.month <= 12 &&
+    Number.isInteger(d.day) && d.day >= 1 && d.day <= daysInMonth(d.year, d.month);
 }

@@ -28,11 +28,16 @@ export interface BillingClock {
  * anchor on the 29th-31st), every month's start when billed monthly.
  */
 export function isBillingDate(date: CalendarDate, schedule: Schedule, billsMonthly = false): boolean {
+  return billingDateTest(schedule, billsMonthly)(date);
+}
+
+/** {@link isBillingDate} for one schedule, its rules and anchor found once (the boundary search asks day after day). */
+function billingDateTest(schedule: Schedule, billsMonthly: boolean): (date: CalendarDate) => boolean {
   const own = intervalRules(schedule.interval);
   const long = schedule.interval === "semiannual" || schedule.interval === "yearly";
   const rules = billsMonthly && long ? monthly : own;
   const anchor = own.anchorFor(schedule.billing_time, schedule.anchor);
-  return sameDate(rules.periodStart(date, anchor), date);
+  return (date) => sameDate(rules.periodStart(date, anchor), date);
 }
 
 /**
@@ -58,9 +63,10 @@ export function nextBillingBoundary(clock: BillingClock, after: Instant): Instan
     if (daysBetween(date, firstAllowed) > 0) date = firstAllowed;
   }
   // A period is at most 366 days: a billing date always comes within 400 days.
+  const billing = billingDateTest(clock.schedule, clock.bills_monthly === true);
   for (let i = 0; ; i++, date = addDays(date, 1)) {
     invariant(i < 400, "no billing date within 400 days");
-    if (isBillingDate(date, clock.schedule, clock.bills_monthly === true) && dayStart(date, tz) > after) {
+    if (billing(date) && dayStart(date, tz) > after) {
       return dayStart(date, tz);
     }
   }

@@ -140,7 +140,9 @@ export class Simulation implements Sim {
   readonly checkInvariants = invariantChecks();
   readonly invoicing: Invoicing;
   readonly wallets: Wallets;
-  private readonly boundaries = new WeakMap<Subscription, { readonly key: string; readonly at: Instant }>();
+  private readonly boundaries = new WeakMap<Subscription, {
+    readonly billed_until: Subscription["billed_until"]; readonly started_at: Subscription["started_at"]; readonly tz: string; readonly plan_code: string; readonly at: Instant;
+  }>();
   readonly historicalUsage = new Map<string, bigint>();
   /** How many customers carry each tax code (the Tax object's `customers_count`). */
   private readonly customersByTax = new Map<string, number>();
@@ -342,16 +344,16 @@ export class Simulation implements Sim {
   /** The next billing boundary of `s` after its last one; memoized on what it depends on (the clock asks at every step). */
   boundaryAfter(s: Subscription): Instant {
     const tz = this.timezoneOf(s.customer);
-    const key = `${s.billed_until}|${s.started_at}|${tz}|${s.plan.code}`;
     const cached = this.boundaries.get(s);
-    if (cached !== undefined && cached.key === key) return cached.at;
+    // Compared field by field (a key text formatted two instants per call).
+    if (cached !== undefined && cached.billed_until === s.billed_until && cached.started_at === s.started_at && cached.tz === tz && cached.plan_code === s.plan.code) return cached.at;
     const at = nextBillingBoundary({
       schedule: scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz),
       bills_monthly: s.plan.bill_charges_monthly || s.plan.bill_fixed_charges_monthly,
       timezone: tz,
       started_at: s.started_at,
     }, s.billed_until);
-    this.boundaries.set(s, { key, at });
+    this.boundaries.set(s, { billed_until: s.billed_until, started_at: s.started_at, tz, plan_code: s.plan.code, at });
     return at;
   }
 
