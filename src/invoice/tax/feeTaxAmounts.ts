@@ -2,7 +2,7 @@
  * A fee's taxes (invoice.md §2, §5.2 with the double call sites of §0.2) and the invoice's
  * applied taxes (§5.3).
  */
-import { type Decimal, HUNDRED, ZERO, sum } from "../../core/decimal.js";
+import { type Decimal, HUNDRED, ZERO } from "../../core/decimal.js";
 import { decimalToFloat, roundHalfAwayToBigInt } from "../../core/float.js";
 import { type InvoiceTaxAmounts, type Tax, invoiceTaxes } from "./taxes.js";
 import type { InvoiceFee } from "../types.js";
@@ -32,15 +32,21 @@ export function feeTaxAmounts(fee: InvoiceFee): FeeTaxAmounts {
   const remainder = feeRemainder(fee);
   const precise = fee.precise_amount_cents.minus(fee.precise_coupons_amount_cents);
   let total = 0;
-  const applied = fee.taxes.map((tax) => {
+  // One pass over the taxes, the sums taken in the same order as core `sum` (ZERO + the first + …).
+  const applied: AppliedFeeTax[] = [];
+  let preciseTaxes = ZERO;
+  let rates = ZERO;
+  for (const tax of fee.taxes) {
     const t = decimalToFloat(remainder.times(tax.rate)) / 100;
     total += t;
-    return { tax, amount_cents: roundHalfAwayToBigInt(t) };
-  });
+    applied.push({ tax, amount_cents: roundHalfAwayToBigInt(t) });
+  }
+  for (const tax of fee.taxes) preciseTaxes = preciseTaxes.plus(precise.times(tax.rate).div(HUNDRED));
+  for (const tax of fee.taxes) rates = rates.plus(tax.rate);
   return {
     taxes_amount_cents: roundHalfAwayToBigInt(total),
-    taxes_precise_amount_cents: sum(fee.taxes.map((t) => precise.times(t.rate).div(HUNDRED))),
-    taxes_rate: sum(fee.taxes.map((t) => t.rate)),
+    taxes_precise_amount_cents: preciseTaxes,
+    taxes_rate: rates,
     applied_taxes: applied,
   };
 }
