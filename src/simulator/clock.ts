@@ -63,31 +63,34 @@ interface DueJob {
 const subscriptionsOf = (sim: Sim, due: readonly Customer[]): Subscription[] =>
   inOrder(due.flatMap((c) => sim.subscriptionsOf(c)), (s) => sim.subscriptionOrder.get(s) ?? 0);
 
-/** The earliest of `ts` (undefined when none is set). */
-function earliest(ts: Iterable<Instant | null | undefined>): Instant | undefined {
+/** The earliest of `at(x)` over `xs` (undefined when none is set), without the array of instants. */
+function earliestOf<T>(xs: readonly T[], at: (x: T) => Instant | null | undefined): Instant | undefined {
   let next: Instant | undefined;
-  for (const t of ts) if (t !== null && t !== undefined && (next === undefined || t < next)) next = t;
+  for (let i = 0; i < xs.length; i++) {
+    const t = at(xs[i]!);
+    if (t !== null && t !== undefined && (next === undefined || t < next)) next = t;
+  }
   return next;
 }
 
 export const DUE_JOBS: readonly DueJob[] = [
   {
     name: "pending subscriptions start",
-    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => (s.status === "pending" && s.previous === null ? s.subscription_at : undefined))),
+    dueAt: (sim, c) => earliestOf(sim.subscriptionsOf(c), (s) => (s.status === "pending" && s.previous === null ? s.subscription_at : undefined)),
     run: (sim, due, at) => {
       for (const s of subscriptionsOf(sim, due)) if (s.status === "pending" && s.previous === null && s.subscription_at <= at) startSubscription(sim, s, s.subscription_at);
     },
   },
   {
     name: "trials end (subscription.trial_ended, any plan)",
-    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map(trialEndsAt)),
+    dueAt: (sim, c) => earliestOf(sim.subscriptionsOf(c), trialEndsAt),
     run: (sim, due, at) => {
       for (const s of subscriptionsOf(sim, due)) announceTrialEnd(sim, s, at);
     },
   },
   {
     name: "trials of plans paid in advance end",
-    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => (s.status === "active" ? s.trial_billing_at : undefined))),
+    dueAt: (sim, c) => earliestOf(sim.subscriptionsOf(c), (s) => (s.status === "active" ? s.trial_billing_at : undefined)),
     run: (sim, due, at) => {
       for (const s of subscriptionsOf(sim, due)) {
         if (s.status !== "active" || s.trial_billing_at === null || s.trial_billing_at > at) continue;
@@ -98,7 +101,7 @@ export const DUE_JOBS: readonly DueJob[] = [
   },
   {
     name: "billing runs (one invoice per customer) and downgrade switches",
-    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => (s.status === "active" ? sim.boundaryAfter(s) : undefined))),
+    dueAt: (sim, c) => earliestOf(sim.subscriptionsOf(c), (s) => (s.status === "active" ? sim.boundaryAfter(s) : undefined)),
     run: (sim, due, at) => {
       const runs = new Map<Customer, SubscriptionRun[]>();
       for (const s of subscriptionsOf(sim, due)) {
@@ -126,7 +129,7 @@ export const DUE_JOBS: readonly DueJob[] = [
   },
   {
     name: "wallets expire",
-    dueAt: (sim, c) => earliest(sim.wallets.of(c).map((a) => (a.wallet.status === "active" ? walletExpiryInstant(a.wallet) : undefined))),
+    dueAt: (sim, c) => earliestOf(sim.wallets.of(c), (a) => (a.wallet.status === "active" ? walletExpiryInstant(a.wallet) : undefined)),
     run: (sim, due, at) => {
       for (const a of inOrder(due.flatMap((c) => sim.wallets.of(c)), (w) => sim.wallets.placeOf(w.wallet.svc_id))) {
         const current = sim.wallets.find(a.wallet.svc_id)!;
@@ -137,7 +140,7 @@ export const DUE_JOBS: readonly DueJob[] = [
   },
   {
     name: "subscriptions reach their ending_at",
-    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map((s) => ((s.status === "active" || s.status === "pending") ? s.ending_at : undefined))),
+    dueAt: (sim, c) => earliestOf(sim.subscriptionsOf(c), (s) => ((s.status === "active" || s.status === "pending") ? s.ending_at : undefined)),
     run: (sim, due, at) => {
       for (const s of subscriptionsOf(sim, due)) {
         if ((s.status === "active" || s.status === "pending") && s.ending_at !== null && s.ending_at <= at) endAt(sim, s, s.ending_at);
@@ -151,7 +154,7 @@ export const DUE_JOBS: readonly DueJob[] = [
   },
   {
     name: "termination alerts (ending_at 45 and 15 days away)",
-    dueAt: (sim, c) => earliest(sim.subscriptionsOf(c).map(terminationAlertAt)),
+    dueAt: (sim, c) => earliestOf(sim.subscriptionsOf(c), terminationAlertAt),
     run: (sim, due, at) => {
       for (const s of subscriptionsOf(sim, due)) alertTermination(sim, s, at);
     },
@@ -165,7 +168,7 @@ export const DUE_JOBS: readonly DueJob[] = [
   },
   {
     name: "wallet interval rules top up (the :55 job)",
-    dueAt: (sim, c) => earliest(sim.wallets.of(c).map((a) => nextIntervalOf(a, sim.clock))),
+    dueAt: (sim, c) => earliestOf(sim.wallets.of(c), (a) => nextIntervalOf(a, sim.clock)),
     // Every wallet's rules are read at a :55 instant, as the reference's job reads them all.
     run: (sim, _due, at) => runIntervalRules(sim, at),
   },
@@ -185,7 +188,7 @@ const inOrder = <T>(xs: T[], key: (x: T) => number): T[] => xs.sort((a, b) => ke
 
 /** The earliest instant at which a job falls due for `c`. */
 export function customerDue(sim: Sim, c: Customer): Instant | undefined {
-  return earliest(DUE_JOBS.map((job) => job.dueAt(sim, c)));
+  return earliestOf(DUE_JOBS, (job) => job.dueAt(sim, c));
 }
 
 /** The earliest due instant over everything, by a full scan: what the schedule must agree with (checked under `checkInvariants`). */
