@@ -5,6 +5,7 @@ export { rateCharge, validateCharge, collectCharge, type ChargeSpec, type RateCh
 export { applyChargeModel as rateParsedCharge, projectUnits } from "./applyChargeModel.js";
 export { parseCharge, isChargeModelName } from "./parseCharge.js";
 export { boundJson } from "./_ranges.js";
+export { isAdjacent } from "./_tiers.js";
 export { sentText } from "./_parse.js";
 export { defaultChargeProperties, withDefaultProperties } from "./defaultProperties.js";
 export { parseAggregation, type AggregationInput, type DecimalLike } from "./parseAggregation.js";

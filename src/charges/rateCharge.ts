@@ -6,6 +6,7 @@ import { type Decimal, ZERO, parseDecimal } from "../core/decimal.js";
 import { type CurrencyCode, isCurrencyCode } from "../core/currency.js";
 import { IssueCollector, type Result, ValidationError, issue } from "../core/issue.js";
 import { subunitToUnit } from "../core/money.js";
+import { jsonCopy, sameJson } from "../core/jsonValue.js";
 import { applyCheckedChargeModel } from "./applyChargeModel.js";
 import { type AggregationInput, type DecimalLike, parseAggregation } from "./parseAggregation.js";
 import { parseCharge } from "./parseCharge.js";
@@ -80,50 +81,6 @@ function parseChargeCached(charge: unknown): Result<Charge> {
     if (copy !== undefined) PARSED.set(charge, { copy, charge: parsed });
   }
   return parsed;
-}
-
-/** A deep copy of plain JSON data, or `undefined` when `x` holds anything else (then it is not cached). */
-function jsonCopy(x: unknown, depth = 0): unknown {
-  if (depth > 32) return undefined;
-  if (x === null || typeof x === "string" || typeof x === "boolean" || (typeof x === "number" && Number.isFinite(x))) return x;
-  if (Array.isArray(x)) {
-    const out: unknown[] = [];
-    for (const v of x) {
-      const c = jsonCopy(v, depth + 1);
-      if (c === undefined) return undefined;
-      out.push(c);
-    }
-    return out;
-  }
-  if (typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(x)) {
-      const v = (x as Record<string, unknown>)[k];
-      if (v === undefined) continue;
-      const c = jsonCopy(v, depth + 1);
-      if (c === undefined) return undefined;
-      out[k] = c;
-    }
-    return out;
-  }
-  return undefined;
-}
-
-/** Whether `a` (the caller's object) still equals the plain-JSON copy `b`. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(b)) {
-    if (!Array.isArray(a) || a.length !== b.length) return false;
-    for (let i = 0; i < b.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(a) || Object.getPrototypeOf(a) !== Object.prototype) return false;
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const k of kb) if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
 }
 
 export function collectCharge(

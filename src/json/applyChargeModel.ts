@@ -1,20 +1,13 @@
 /**
  * `applyChargeModel(input)` of the contract (§1): JSON in, JSON out.
  */
-import { type Decimal, ZERO, toDecimalString, toDecimalStringWithPoint } from "../core/decimal.js";
 import { IssueCollector, ValidationError, invariant, reportUnknownKeys } from "../core/issue.js";
-import { type AmountDetails, type ChargeResult, boundJson, collectCharge, rateParsedCharge } from "../charges/index.js";
+import { jsonCopy, sameJson } from "../core/jsonValue.js";
+import { collectCharge, rateParsedCharge } from "../charges/index.js";
+import { type ApplyChargeModelOutput, chargeResultJson } from "./chargeJson.js";
+import { type CompiledCharge, compileCharge } from "./compiledCharge.js";
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-export interface ApplyChargeModelOutput {
-  units: string;
-  amount: string;
-  unit_amount: string;
-  amount_details: { [key: string]: JsonValue };
-  projected_units?: string;
-  projected_amount?: string;
-}
+export type { ApplyChargeModelOutput, JsonValue } from "./chargeJson.js";
 
 /** The contract's keys (§1). A charge may be a plan's whole charge; an aggregation what `aggregate` returned. */
 const INPUT_KEYS: ReadonlySet<string> = new Set(["charge", "aggregation", "currency", "period_ratio", "calculate_projected_usage"]);
@@ -37,102 +30,101 @@ const AGGREGATION_KEYS: ReadonlySet<string> = new Set([
  * @throws ValidationError (code `validation_errors`) naming every bad field.
  */
 export function applyChargeModel(input: unknown): ApplyChargeModelOutput {
+  return compiledPath(input) ?? generalPath(input);
+}
+
+/**
+ * Charges that passed the general path, compiled (compiledCharge.ts), with a copy of the input
+ * they were compiled from: reused while the caller's object still equals it.
+ */
+const COMPILED = new WeakMap<object, { readonly copy: unknown; readonly rate: CompiledCharge }>();
+const objectProto = Object.prototype;
+
+/**
+ * The usual call on a charge seen before — `{charge, aggregation: {units}}`, units a plain
+ * non-negative decimal of at most 15 digits — rated by the compiled charge; `undefined` for
+ * anything else (the general path then validates and rates it).
+ */
+function compiledPath(input: unknown): ApplyChargeModelOutput | undefined {
+  if (typeof input !== "object" || input === null || Object.getPrototypeOf(input) !== objectProto) return undefined;
+  let charge: unknown, aggregation: unknown;
+  for (const k in input) {
+    if (k === "charge") charge = (input as Record<string, unknown>)[k];
+    else if (k === "aggregation") aggregation = (input as Record<string, unknown>)[k];
+    else return undefined;
+  }
+  if (typeof charge !== "object" || charge === null) return undefined;
+  const hit = COMPILED.get(charge);
+  if (hit === undefined || typeof aggregation !== "object" || aggregation === null || Object.getPrototypeOf(aggregation) !== objectProto) return undefined;
+  let units: unknown;
+  for (const k in aggregation) {
+    if (k !== "units") return undefined;
+    units = (aggregation as Record<string, unknown>)[k];
+  }
+  if (!readUnits(units) || !sameJson(charge, hit.copy)) return undefined;
+  return hit.rate(unitsM, unitsS);
+}
+
+/** The units read by {@link readUnits}: `unitsM × 10^−unitsS`. */
+let unitsM = 0;
+let unitsS = 0;
+
+/** Reads `-?`-less `\d+(\.\d+)?` texts of at most 15 digits and non-negative safe-integer numbers. */
+function readUnits(u: unknown): boolean {
+  if (typeof u === "number") {
+    if (!Number.isSafeInteger(u) || u < 0) return false;
+    unitsM = u + 0; // -0 is 0
+    unitsS = 0;
+    return true;
+  }
+  if (typeof u !== "string") return false;
+  const n = u.length;
+  if (n === 0 || n > 16) return false;
+  let m = 0, s = 0, dot = false, digits = 0;
+  for (let i = 0; i < n; i++) {
+    const c = u.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      digits++;
+      if (dot) s++;
+    } else if (c === 46 && !dot && i > 0 && i < n - 1) dot = true;
+    else return false;
+  }
+  if (digits > 15) return false;
+  unitsM = m;
+  unitsS = s;
+  return true;
+}
+
+function generalPath(input: unknown): ApplyChargeModelOutput {
   const c = new IssueCollector();
   const o = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   if (o !== input) c.add("invalid_value", []);
   reportUnknownKeys(o, INPUT_KEYS, [], c);
   const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-  if (isRecord(o["charge"])) reportUnknownKeys(o["charge"], CHARGE_KEYS, ["charge"], c);
+  const charge = o["charge"];
+  if (isRecord(charge)) reportUnknownKeys(charge, CHARGE_KEYS, ["charge"], c);
   if (isRecord(o["aggregation"])) reportUnknownKeys(o["aggregation"], AGGREGATION_KEYS, ["aggregation"], c);
   const flag = o["calculate_projected_usage"];
   if (flag !== undefined && flag !== null && typeof flag !== "boolean") c.add("invalid_value", ["calculate_projected_usage"]);
-  const parsed = collectCharge(o["charge"], o["aggregation"], o, c);
+  const parsed = collectCharge(charge, o["aggregation"], o, c);
   const issues = c.issues();
   if (issues) throw new ValidationError(issues);
   invariant(parsed !== undefined, "parse without issues");
-  return toJson(rateParsedCharge(parsed.charge, parsed.aggregation, parsed.options));
-}
-
-function toJson(r: ChargeResult): ApplyChargeModelOutput {
-  const out: ApplyChargeModelOutput = {
-    units: plain(r.units),
-    amount: plain(r.amount),
-    unit_amount: plain(r.unit_amount),
-    amount_details: details(r.amount_details),
-  };
-  if (r.projected_units !== undefined) out.projected_units = plain(r.projected_units);
-  if (r.projected_amount !== undefined) out.projected_amount = plain(r.projected_amount);
+  const out = chargeResultJson(rateParsedCharge(parsed.charge, parsed.aggregation, parsed.options));
+  // A valid charge is compiled for its next calls (once per content).
+  if (isRecord(charge)) {
+    const hit = COMPILED.get(charge);
+    if (hit === undefined || !sameJson(charge, hit.copy)) {
+      const rate = compileCharge(parsed.charge);
+      const copy = rate === undefined ? undefined : jsonCopy(charge);
+      if (rate !== undefined && copy !== undefined) COMPILED.set(charge, { copy, rate });
+      else if (hit !== undefined) COMPILED.delete(charge);
+    }
+  }
   return out;
 }
 
-const plain = toDecimalString;
-const point = toDecimalStringWithPoint;
-/**
- * A range bound with the JSON type it was given (charges.md §3.4: `0.1` stays `0.1`, `"0.1"` stays
- * `"0.1"`); one the engine computed: an integer as a JSON number, a decimal as a string.
- */
-function bound(d: Decimal | null): JsonValue {
-  if (d === null) return null;
-  const given = boundJson(d);
-  if (given !== undefined) return given;
-  const s = plain(d);
-  return /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
-}
-
-/** `amount_details` with the value forms of the semantics ("10.0" where Lago writes BigDecimal strings). */
-function details(d: AmountDetails): { [key: string]: JsonValue } {
-  switch (d.kind) {
-    case "none":
-      return {};
-    case "graduated":
-      return {
-        graduated_ranges: d.graduated_ranges.map((r) => ({
-          from_value: bound(r.from_value),
-          to_value: bound(r.to_value),
-          flat_unit_amount: plain(r.flat_unit_amount),
-          per_unit_amount: plain(r.per_unit_amount),
-          units: point(r.units),
-          per_unit_total_amount: plain(r.per_unit_total_amount),
-          total_with_flat_amount: plain(r.total_with_flat_amount),
-        })),
-      };
-    case "graduated_percentage":
-      return {
-        graduated_percentage_ranges: d.graduated_percentage_ranges.map((r) => ({
-          from_value: bound(r.from_value),
-          to_value: bound(r.to_value),
-          flat_unit_amount: plain(r.flat_unit_amount),
-          rate: point(r.rate),
-          units: point(r.units),
-          per_unit_total_amount: point(r.per_unit_total_amount),
-          total_with_flat_amount: plain(r.total_with_flat_amount),
-        })),
-      };
-    case "package":
-      return {
-        free_units: point(d.free_units),
-        paid_units: point(d.paid_units),
-        per_package_size: d.per_package_size,
-        per_package_unit_amount: d.per_package_size === 0 ? point(d.per_package_unit_amount) : plain(d.per_package_unit_amount),
-      };
-    case "percentage":
-      return {
-        units: point(d.units),
-        free_units: point(d.free_units),
-        free_events: d.free_events,
-        paid_units: point(d.paid_units),
-        rate: plain(d.rate),
-        per_unit_total_amount: plain(d.per_unit_total_amount),
-        paid_events: d.paid_events,
-        fixed_fee_unit_amount: plain(d.fixed_fee_unit_amount),
-        fixed_fee_total_amount: point(d.fixed_fee_total_amount),
-        min_max_adjustment_total_amount: point(d.min_max_adjustment_total_amount),
-      };
-    case "volume":
-      return {
-        flat_unit_amount: plain(d.flat_unit_amount),
-        per_unit_amount: point(d.per_unit_amount),
-        per_unit_total_amount: d.per_unit_total_amount.eq(ZERO) ? point(d.per_unit_total_amount) : plain(d.per_unit_total_amount),
-      };
-  }
-}
+/** The general path alone, and the compiled one (undefined where it does not apply), for tests that compare them. */
+export const applyChargeModelUncompiled: (input: unknown) => ApplyChargeModelOutput = generalPath;
+export const applyChargeModelCompiled: (input: unknown) => ApplyChargeModelOutput | undefined = compiledPath;
