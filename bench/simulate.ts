@@ -15,6 +15,8 @@
  * echoes are output), and the whole result per event.
  */
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
 import { getHeapStatistics } from "node:v8";
 import Big from "big.js";
 import { prepareSimulation } from "../src/simulator/simulate.js";
@@ -113,24 +115,33 @@ function runOne(customers: number, perCustomer: number): void {
   // Memory, untimed, from the sources: the state after the replay, with and without the responses.
   gc();
   gc();
+  const skipMemory = process.env.RATECARD_BENCH_NO_MEMORY !== undefined; // for CPU profiles of the timed run alone
   const before = process.memoryUsage().heapUsed;
-  let prepared: ReturnType<typeof prepareSimulation> | null = prepareSimulation(input);
+  let prepared: ReturnType<typeof prepareSimulation> | null = skipMemory ? null : prepareSimulation(input);
   dbg("prepared");
-  prepared.sim.replay(prepared.steps, prepared.until);
+  prepared?.sim.replay(prepared.steps, prepared.until);
   dbg("replayed");
   gc();
   const withResponses = process.memoryUsage().heapUsed;
   // The state without the responses (their event echoes are output): dropped for good, then measured.
-  prepared.sim.responses.length = 0;
+  if (prepared !== null) prepared.sim.responses.length = 0;
   gc();
   const state = process.memoryUsage().heapUsed;
   prepared = null;
   gc();
   gc();
-  // Timed: the built package on the same input.
+  // Timed: the built package on the same input (RATECARD_BENCH_PROFILE=FILE writes a CPU profile of this run alone).
+  const profile = process.env.RATECARD_BENCH_PROFILE;
+  const session = profile === undefined ? undefined : new Session();
+  if (session !== undefined) {
+    session.connect();
+    session.post("Profiler.enable");
+    session.post("Profiler.start");
+  }
   t0 = performance.now();
   const invoices = simulate(input).invoices.length;
   const ms = performance.now() - t0;
+  if (session !== undefined) session.post("Profiler.stop", (err, res) => { if (err === null) writeFileSync(profile!, JSON.stringify(res.profile)); });
   // The input stays alive to here (the state referenced its strings and properties).
   if (input.steps.length === 0) console.log("");
   const rate = (n: number): string => Math.round(n / (ms / 1000)).toLocaleString("en");

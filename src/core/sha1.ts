@@ -105,35 +105,17 @@ export function loadMessage(prefix: Uint8Array, s: string): number {
  * writes the general way. The same bytes as `loadMessage(prefix, JSON.stringify(strings))`.
  */
 export function loadStringArray(prefix: Uint8Array, strings: readonly string[]): number {
-  let need = prefix.length + 72;
-  for (let k = 0; k < strings.length; k++) need += 3 * strings[k]!.length + 3;
-  if (scratch.length < need) scratch = new Uint8Array(Math.max(need, 2 * scratch.length));
-  const buf = scratch;
-  buf.set(prefix);
+  room(0, prefix.length + 8);
+  scratch.set(prefix);
   let n = prefix.length;
-  buf[n++] = 0x5b; // [
-  for (let k = 0; k < strings.length; k++) {
-    if (k > 0) buf[n++] = 0x2c; // ,
-    buf[n++] = 0x22; // "
-    const s = strings[k]!;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c < 0x80) {
-        if (c < 0x20 || c === 0x22 || c === 0x5c) return -1;
-        buf[n++] = c;
-      } else if (c < 0x800) {
-        buf[n++] = 0xc0 | (c >> 6);
-        buf[n++] = 0x80 | (c & 63);
-      } else if (c >= 0xd800 && c <= 0xdfff) return -1;
-      else {
-        buf[n++] = 0xe0 | (c >> 12);
-        buf[n++] = 0x80 | ((c >> 6) & 63);
-        buf[n++] = 0x80 | (c & 63);
-      }
-    }
-    buf[n++] = 0x22;
+  scratch[n++] = 0x5b; // [
+  for (let k = 0; k < strings.length && n >= 0; k++) {
+    if (k > 0) scratch[n++] = 0x2c; // ,
+    n = writeText(n, strings[k]!);
   }
-  buf[n++] = 0x5d; // ]
+  if (n < 0) return -1;
+  room(n, 72);
+  scratch[n++] = 0x5d; // ]
   return n;
 }
 
