@@ -8,6 +8,7 @@
  * ever added under new codes, so an accepted step's result cannot change (docs/serve.md,
  * "Catalog"). This module does no I/O: `persist` is handed each entry to write.
  */
+import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant, parseInstant } from "../core/instant.js";
 import { type Issue, IssueCollector, type Issues, toErrorDetails } from "../core/issue.js";
 import { parseCatalog } from "../simulator/catalog.js";
@@ -22,7 +23,29 @@ export type CatalogKey = (typeof CATALOG_KEYS)[number];
 export type LogEntry =
   | { readonly kind: "catalog"; readonly key: CatalogKey; readonly object: Obj }
   | { readonly kind: "step"; readonly at: string; readonly op: string; readonly body: Obj }
-  | { readonly kind: "clock"; readonly at: string };
+  | { readonly kind: "clock"; readonly at: string }
+  | { readonly kind: "webhook_endpoint"; readonly action: "create" | "update" | "delete"; readonly at: string; readonly svc_id: string; readonly body: Obj };
+
+/** An accepted step and its response (what lists of objects kept by no other state read: payments). */
+export interface AcceptedStep {
+  readonly op: string;
+  readonly body: Obj;
+  readonly response: Obj;
+}
+
+/** A registered webhook endpoint (the server keeps them; the simulator has none). */
+export interface WebhookEndpoint {
+  readonly svc_id: string;
+  readonly svc_organization_id: string;
+  readonly webhook_url: string;
+  readonly signature_algo: "hmac" | "jwt";
+  readonly name: string | null;
+  readonly event_types: readonly string[] | null;
+  readonly created_at: string;
+}
+
+/** The most webhook endpoints an organization has (interface-spec.md, "Limits"). */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 /** A refusal: the service's code and, for `validation_errors`, the codes of each field. */
 export interface Refused {
@@ -42,6 +65,11 @@ export class ServeState {
   private readonly timeline: LogEntry[] = [];
   private steps = 0;
   sim: Simulation;
+  /** The accepted steps with their responses, in order (rebuilt with the simulation). */
+  private accepted: AcceptedStep[] = [];
+  /** The webhook endpoints, in creation order, and how many were ever created (their ids count them). */
+  private endpoints: WebhookEndpoint[] = [];
+  private endpointsCreated = 0;
 
   /**
    * @param catalog the `--catalog` input; checked here (@throws ValidationError).
@@ -57,6 +85,12 @@ export class ServeState {
     this.sim = built.sim;
   }
 
+  /** Takes a rebuilt simulation and the responses of its replayed steps. */
+  private use(built: Built): void {
+    this.sim = built.sim;
+    this.accepted = built.accepted;
+  }
+
   /** Replays a log written by `persist` (a restart): entries are applied, not persisted again. */
   restore(entries: readonly LogEntry[]): void {
     for (const e of entries) {
@@ -64,12 +98,16 @@ export class ServeState {
         this.catalog = withObject(this.catalog, e.key, e.object);
         continue;
       }
+      if (e.kind === "webhook_endpoint") {
+        this.applyEndpoint(e);
+        continue;
+      }
       this.timeline.push(e);
       if (e.kind === "step") this.steps++;
     }
     const built = build(this.catalog, this.timeline, this.sim.clock);
     if (!built.ok) throw new CatalogError(built.issues);
-    this.sim = built.sim;
+    this.use(built);
   }
 
   /** The clock: the instant of the last step or move. */
@@ -95,7 +133,7 @@ export class ServeState {
     // simulation is rebuilt when the first step comes later than its construction.
     if (this.steps === 0 && this.sim.catalog.created_at !== at) {
       const built = build(this.catalog, this.timeline, at, at);
-      if (built.ok) this.sim = built.sim;
+      if (built.ok) this.use(built);
     }
     const response = this.sim.step({ index: this.steps, at, op, body }, this.steps);
     if (isObj(response) && isObj(response["error"])) return { ok: false, error: response["error"] as unknown as Refused };
@@ -103,6 +141,7 @@ export class ServeState {
     this.persist(entry);
     this.timeline.push(entry);
     this.steps++;
+    this.accepted.push({ op, body, response: response as Obj });
     return { ok: true, body: response as Obj };
   }
 
@@ -140,8 +179,93 @@ export class ServeState {
     const entry: LogEntry = { kind: "catalog", key, object };
     this.persist(entry);
     this.catalog = catalog;
-    this.sim = built.sim;
+    this.use(built);
     return { ok: true, body: object };
+  }
+
+  /** The accepted steps of `op`, with their responses, in order. */
+  acceptedSteps(op: string): readonly AcceptedStep[] {
+    return this.accepted.filter((a) => a.op === op);
+  }
+
+  /** The webhook endpoints, in creation order. */
+  webhookEndpoints(): readonly WebhookEndpoint[] {
+    return this.endpoints;
+  }
+
+  /**
+   * Creates (`svc_id` undefined), updates or deletes (`body` null) a webhook endpoint:
+   * `webhook_url` an http(s) URL, unique; `signature_algo` `hmac` (default) or `jwt`; `name`;
+   * `event_types` (strings). At most {@link MAX_WEBHOOK_ENDPOINTS}. Logged when accepted.
+   */
+  changeEndpoint(svcId: string | undefined, body: Obj | null): { ok: true; endpoint: WebhookEndpoint } | { ok: false; error: Refused } {
+    const current = svcId === undefined ? undefined : this.endpoints.find((e) => e.svc_id === svcId);
+    if (svcId !== undefined && current === undefined) return { ok: false, error: { code: "webhook_endpoint_not_found" } };
+    const action = svcId === undefined ? "create" : body === null ? "delete" : "update";
+    if (body !== null) {
+      const details = checkEndpoint(body, action === "create", this.endpoints.filter((e) => e !== current));
+      if (details !== undefined) return { ok: false, error: { code: "validation_errors", error_details: details } };
+      if (action === "create" && this.endpoints.length >= MAX_WEBHOOK_ENDPOINTS) return { ok: false, error: { code: "validation_errors", error_details: { webhook_endpoint: ["exceeded_limit"] } } };
+    }
+    const entry: LogEntry = {
+      kind: "webhook_endpoint", action, at: formatInstant(this.now),
+      svc_id: svcId ?? stableId("webhook_endpoint", this.sim.catalog.organization.svc_id, this.endpointsCreated + 1), body: body ?? {},
+    };
+    this.persist(entry);
+    return { ok: true, endpoint: this.applyEndpoint(entry) };
+  }
+
+  /** Applies a webhook-endpoint entry (checked, or from the log): the endpoint as it is after it (before it, for a deletion). */
+  private applyEndpoint(e: Extract<LogEntry, { kind: "webhook_endpoint" }>): WebhookEndpoint {
+    const i = this.endpoints.findIndex((x) => x.svc_id === e.svc_id);
+    const before = this.endpoints[i];
+    if (e.action === "delete") {
+      this.endpoints = this.endpoints.filter((x) => x.svc_id !== e.svc_id);
+      return before!;
+    }
+    const b = e.body;
+    const has = (k: string): boolean => Object.hasOwn(b, k);
+    const endpoint: WebhookEndpoint = {
+      svc_id: e.svc_id,
+      svc_organization_id: this.sim.catalog.organization.svc_id,
+      webhook_url: has("webhook_url") ? String(b["webhook_url"]) : before!.webhook_url,
+      signature_algo: has("signature_algo") && b["signature_algo"] !== null ? (b["signature_algo"] as "hmac" | "jwt") : (before?.signature_algo ?? "hmac"),
+      name: has("name") ? ((b["name"] as string | null) ?? null) : (before?.name ?? null),
+      event_types: has("event_types") ? ((b["event_types"] as string[] | null) ?? null) : (before?.event_types ?? null),
+      created_at: before?.created_at ?? e.at,
+    };
+    if (before === undefined) {
+      this.endpoints = [...this.endpoints, endpoint];
+      this.endpointsCreated++;
+    } else this.endpoints = this.endpoints.map((x) => (x.svc_id === e.svc_id ? endpoint : x));
+    return endpoint;
+  }
+}
+
+/** The codes of each bad field of a webhook endpoint's body (`creating`: `webhook_url` is mandatory), else undefined. */
+function checkEndpoint(b: Obj, creating: boolean, others: readonly WebhookEndpoint[]): Record<string, string[]> | undefined {
+  const details: Record<string, string[]> = {};
+  const url = b["webhook_url"];
+  if (creating || Object.hasOwn(b, "webhook_url")) {
+    if (url === undefined || url === null || url === "") details["webhook_url"] = ["value_is_mandatory"];
+    else if (typeof url !== "string" || !isHttpUrl(url)) details["webhook_url"] = ["url_is_invalid"];
+    else if (others.some((e) => e.webhook_url === url)) details["webhook_url"] = ["value_already_exist"];
+  }
+  const algo = b["signature_algo"];
+  if (algo !== undefined && algo !== null && algo !== "hmac" && algo !== "jwt") details["signature_algo"] = ["value_is_invalid"];
+  const name = b["name"];
+  if (name !== undefined && name !== null && typeof name !== "string") details["name"] = ["value_is_invalid"];
+  const types = b["event_types"];
+  if (types !== undefined && types !== null && !(Array.isArray(types) && types.every((t) => typeof t === "string"))) details["event_types"] = ["value_is_invalid"];
+  return Object.keys(details).length === 0 ? undefined : details;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
   }
 }
 
@@ -165,7 +289,9 @@ function withObject(catalog: CatalogInput, key: CatalogKey, object: Obj): Catalo
  * catalog's objects are dated at the first step (as `simulate` dates them), else at
  * `firstAt` (the first step about to come), else at `clock`.
  */
-function build(catalog: CatalogInput, timeline: readonly LogEntry[], clock: Instant, firstAt?: Instant): { ok: true; sim: Simulation } | { ok: false; issues: Issues } {
+type Built = { readonly ok: true; readonly sim: Simulation; readonly accepted: AcceptedStep[] };
+
+function build(catalog: CatalogInput, timeline: readonly LogEntry[], clock: Instant, firstAt?: Instant): Built | { ok: false; issues: Issues } {
   const c = new IssueCollector();
   const parsed = parseCatalog(catalog, c);
   const issues = c.issues();
@@ -174,15 +300,17 @@ function build(catalog: CatalogInput, timeline: readonly LogEntry[], clock: Inst
   const created = first === undefined ? (firstAt ?? clock) : (at(first.at));
   const sim = new Simulation({ ...parsed, created_at: created });
   let index = 0;
+  const accepted: AcceptedStep[] = [];
   for (const e of timeline) {
     if (e.kind === "clock") sim.moveClock(at(e.at));
     else if (e.kind === "step") {
-      sim.step({ index, at: at(e.at), op: e.op, body: e.body }, index);
+      const response = sim.step({ index, at: at(e.at), op: e.op, body: e.body }, index);
+      accepted.push({ op: e.op, body: e.body, response: response as Obj });
       index++;
     }
   }
   if (Number.isFinite(clock)) sim.moveClock(clock);
-  return { ok: true, sim };
+  return { ok: true, sim, accepted };
 }
 
 /** A logged instant (written by formatInstant). */

@@ -58,3 +58,29 @@ describe("ratecard serve --clock system", () => {
     }
   });
 });
+
+describe("ratecard serve: catalog reads", () => {
+  it("lists and fetches catalog objects by code as they were answered; updates other than plans answer 405", async () => {
+    const server = await start({ catalog: CATALOG });
+    try {
+      const coupon = { code: "welcome", name: "Welcome", coupon_type: "percentage", percentage_rate: "10", frequency: "once", expiration: "no_expiration" };
+      const posted = await call(server, "POST", "/api/v1/coupons", { coupon });
+      expect(await call(server, "GET", "/api/v1/coupons/welcome")).toEqual(posted);
+      const plans = await call(server, "GET", "/api/v1/plans");
+      expect((plans.body["plans"] as Record<string, unknown>[]).map((p) => p["code"])).toEqual(["metered"]);
+      expect(plans.body["meta"]).toMatchObject({ total_count: 1 });
+      const plan = await call(server, "GET", "/api/v1/plans/metered");
+      expect(plan.body["plan"]).toEqual((plans.body["plans"] as unknown[])[0]);
+      expect((plan.body["plan"] as Record<string, unknown>)["amount_cents"]).toBe(1000);
+      const metrics = await call(server, "GET", "/api/v1/billable_metrics");
+      expect((metrics.body["billable_metrics"] as Record<string, unknown>[]).map((m) => m["code"])).toEqual(["api_calls"]);
+      expect(await call(server, "GET", "/api/v1/taxes/vat")).toEqual({ status: 404, body: { status: 404, error: "Not Found", code: "tax_not_found" } });
+      expect((await call(server, "GET", "/api/v1/add_ons")).body).toEqual({ add_ons: [], meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 0, total_count: 0 } });
+      expect(await call(server, "DELETE", "/api/v1/plans/metered")).toEqual({ status: 405, body: { status: 405, error: "Method Not Allowed", code: "not_implemented" } });
+      expect((await call(server, "PUT", "/api/v1/coupons/welcome", { coupon: { name: "x" } })).status).toBe(405);
+      expect((await call(server, "DELETE", "/api/v1/add_ons/nope")).body["code"]).toBe("add_on_not_found");
+    } finally {
+      await server.close();
+    }
+  });
+});

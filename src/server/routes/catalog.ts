@@ -1,0 +1,85 @@
+/**
+ * The catalog: POST adds an object (a rebuild of the simulation, docs/serve.md "Catalog"), GET
+ * lists and fetches by code, `PUT /plans/:code` is the `update_plan` step. The simulator has no
+ * operation that updates or removes another catalog object: those calls answer `not_implemented`.
+ */
+import { formatInstant, type Instant } from "../../core/instant.js";
+import { stableId } from "../../core/ids.js";
+import { toDecimalString } from "../../core/decimal.js";
+import { metricJson, planJson, taxJson } from "../../simulator/catalogJson.js";
+import type { Obj } from "../../simulator/steps.js";
+import { type ApiRequest, list, missing, notFoundResponse, notImplemented, ok, outcome, type Response, wrapped } from "../respond.js";
+import type { CatalogKey, ServeState } from "../state.js";
+
+/** Catalog endpoints: wrapper key, catalog list, the code of a missing object. */
+const CATALOG_ROUTES: Readonly<Record<string, { readonly wrapper: string; readonly key: CatalogKey; readonly notFound: string }>> = {
+  billable_metrics: { wrapper: "billable_metric", key: "billable_metrics", notFound: "billable_metric_not_found" },
+  plans: { wrapper: "plan", key: "plans", notFound: "plan_not_found" },
+  taxes: { wrapper: "tax", key: "taxes", notFound: "tax_not_found" },
+  coupons: { wrapper: "coupon", key: "coupons", notFound: "coupon_not_found" },
+  add_ons: { wrapper: "add_on", key: "add_ons", notFound: "add_on_not_found" },
+};
+
+export function catalogRoutes(state: ServeState, req: ApiRequest): Response | undefined {
+  const route = CATALOG_ROUTES[req.resource];
+  if (route === undefined || req.sub !== undefined) return undefined;
+  const m = req.method;
+  if (req.id === undefined) {
+    if (m === "POST") {
+      const body = wrapped(req, route.wrapper);
+      if (body === undefined) return missing(route.wrapper);
+      const r = state.addCatalogObject(route.key, body);
+      if (!r.ok) return outcome(r);
+      return ok({ [route.wrapper]: catalogObject(state, route.key, String(body["code"])) });
+    }
+    if (m === "GET") return list(req, route.key, codes(state, route.key).map((code) => catalogObject(state, route.key, code)));
+    return undefined;
+  }
+  const exists = codes(state, route.key).includes(req.id);
+  if (m === "GET") return exists ? ok({ [route.wrapper]: catalogObject(state, route.key, req.id) }) : notFoundResponse(route.notFound);
+  if (m === "PUT" && route.key === "plans") {
+    const body = wrapped(req, "plan");
+    if (body === undefined) return missing("plan");
+    // The path names the plan; a `code` in the body would rename it, which update_plan does not do.
+    return outcome(state.perform("update_plan", { ...body, code: req.id }));
+  }
+  if (m === "PUT" || m === "DELETE") return exists ? notImplemented() : notFoundResponse(route.notFound);
+  return undefined;
+}
+
+/** The codes of the simulation's catalog under `key`, in catalog order. */
+function codes(state: ServeState, key: CatalogKey): string[] {
+  const c = state.sim.catalog;
+  const map = key === "billable_metrics" ? c.metrics : key === "plans" ? c.plans : key === "taxes" ? c.taxes : key === "coupons" ? c.coupons : c.add_ons;
+  return [...map.keys()];
+}
+
+/** A catalog object as the reference answers it, from the simulation's catalog (plans as `update_plan` left them). */
+function catalogObject(state: ServeState, key: CatalogKey, code: string): Obj {
+  const { catalog } = state.sim;
+  const ctx = state.sim.catalogJson;
+  const created = formatInstant((catalog.created_at ?? state.now) as Instant);
+  switch (key) {
+    case "billable_metrics": return metricJson(catalog.metrics.get(code)!, ctx);
+    case "plans": return planJson(catalog.plans.get(code)!, ctx);
+    case "taxes": return taxJson(catalog.taxes.get(code)!, ctx);
+    case "add_ons": {
+      const a = catalog.add_ons.get(code)!;
+      return {
+        svc_id: a.svc_id, name: a.name, invoice_display_name: a.invoice_display_name, code: a.code, amount_cents: Number(a.amount_cents),
+        amount_currency: a.currency, description: a.description, created_at: created, taxes: (a.taxes ?? []).map((t) => taxJson(t, ctx)),
+      };
+    }
+    case "coupons": {
+      const c = catalog.coupons.get(code)!;
+      return {
+        svc_id: c.svc_id ?? stableId("coupon", code), name: c.name, code: c.code, description: c.description, coupon_type: c.coupon_type,
+        amount_cents: c.amount_cents === null ? null : Number(c.amount_cents), amount_currency: c.amount_currency,
+        percentage_rate: c.percentage_rate === null ? null : toDecimalString(c.percentage_rate), frequency: c.frequency,
+        frequency_duration: c.frequency_duration, reusable: c.reusable, limited_plans: c.plan_codes.length > 0, plan_codes: [...c.plan_codes],
+        limited_billable_metrics: c.billable_metric_codes.length > 0, billable_metric_codes: [...c.billable_metric_codes],
+        expiration: c.expiration, expiration_at: c.expiration_at === null ? null : formatInstant(c.expiration_at), created_at: created, terminated_at: null,
+      };
+    }
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Invoices (list, fetch, one-off, preview, refresh, finalize, void, payment status), fees,
+ * credit notes (create, estimate, list, fetch) and manual payments, each state-changing call
+ * the simulator step of the same purpose.
+ */
+import { creditNoteJson } from "../../simulator/creditNotes.js";
+import { isObj, type Obj } from "../../simulator/steps.js";
+import { badRequest } from "../wire.js";
+import { type ApiRequest, fail, filtered, list, missing, notFoundResponse, notImplemented, ok, outcome, type Response, step, wrapped } from "../respond.js";
+import type { ServeState } from "../state.js";
+
+export function invoiceRoutes(state: ServeState, req: ApiRequest): Response | undefined {
+  if (req.subId !== undefined) return undefined;
+  switch (req.resource) {
+    case "invoices": return invoices(state, req);
+    case "fees": return fees(state, req);
+    case "credit_notes": return creditNotes(state, req);
+    case "payments": return payments(state, req);
+    default: return undefined;
+  }
+}
+
+function invoices(state: ServeState, req: ApiRequest): Response | undefined {
+  const { id, sub, method: m } = req;
+  if (id === undefined) {
+    if (m === "GET") return invoiceList(state, req);
+    // A one-off invoice: add-on fees, finalized at once.
+    if (m === "POST") return step(state, req, "invoice", "create_one_off_invoice");
+    return undefined;
+  }
+  if (id === "preview" && sub === undefined && m === "POST") {
+    // The preview's body has no wrapper (interface-spec.md); nothing is stored.
+    if (!isObj(req.body)) return fail(badRequest("param is missing or the value is empty: customer"));
+    return outcome(state.read("preview_invoice", req.body));
+  }
+  if (sub === undefined) {
+    if (m === "GET") {
+      const inv = state.sim.invoicing.find(id);
+      return inv === undefined || inv.status === "closed" ? notFoundResponse("invoice_not_found") : ok({ invoice: state.sim.invoicing.invoiceJson(inv, state.now) });
+    }
+    if (m === "PUT") return step(state, req, "invoice", "update_invoice", { invoice_id: id });
+    return undefined;
+  }
+  if (sub === "refresh" && m === "PUT") return outcome(state.perform("refresh_invoice", { invoice_id: id }));
+  if (sub === "finalize" && m === "PUT") return outcome(state.perform("finalize_invoice", { invoice_id: id }));
+  if (sub === "void" && m === "POST") {
+    // Its options are top-level (`generate_credit_note`, `credit_amount`, `refund_amount`), the body optional.
+    const options = isObj(req.body) ? (isObj(req.body["invoice"]) ? req.body["invoice"] : req.body) : {};
+    return outcome(state.perform("void_invoice", { ...options, invoice_id: id }));
+  }
+  if (["download", "retry", "retry_payment", "payment_url", "lose_dispute"].includes(sub)) return state.sim.invoicing.find(id) === undefined ? notFoundResponse("invoice_not_found") : notImplemented();
+  return undefined;
+}
+
+/** GET /invoices, newest first: `external_customer_id`, `status`, `payment_status`, `invoice_type`; each item the whole invoice, fees included. */
+function invoiceList(state: ServeState, req: ApiRequest): Response {
+  const customer = req.query.get("external_customer_id");
+  const all = filtered(state.sim.invoicing.json(state.now) as Obj[], req.query, ["status", "payment_status", "invoice_type", "currency"])
+    .filter((inv) => customer === null || (isObj(inv["customer"]) && inv["customer"]["external_id"] === customer));
+  return list(req, "invoices", all.reverse());
+}
+
+/**
+ * GET /fees (`external_customer_id`, `external_subscription_id`, `fee_type`, `payment_status`,
+ * `currency`, `billable_metric_code`), GET /fees/:id, PUT /fees/:id `{fee: {payment_status}}`
+ * (`update_fee`: fees without invoice).
+ */
+function fees(state: ServeState, req: ApiRequest): Response | undefined {
+  const { id, sub, method: m } = req;
+  if (sub !== undefined) return undefined;
+  const all = state.sim.invoicing.feesJson() as Obj[];
+  if (id === undefined) {
+    if (m !== "GET") return undefined;
+    const q = req.query;
+    const type = q.get("fee_type");
+    const metric = q.get("billable_metric_code");
+    const currency = q.get("currency");
+    const found = filtered(all, q, ["external_customer_id", "external_subscription_id", "payment_status"]).filter((f) => {
+      const item = isObj(f["item"]) ? f["item"] : {};
+      return (type === null || item["type"] === type) && (metric === null || (item["type"] === "charge" && item["code"] === metric))
+        && (currency === null || f["amount_currency"] === currency);
+    });
+    return list(req, "fees", found);
+  }
+  if (m === "GET") {
+    const fee = all.find((f) => f["svc_id"] === id);
+    return fee === undefined ? notFoundResponse("fee_not_found") : ok({ fee });
+  }
+  if (m === "PUT") return step(state, req, "fee", "update_fee", { fee_id: id });
+  if (m === "DELETE") return all.some((f) => f["svc_id"] === id) ? notImplemented() : notFoundResponse("fee_not_found");
+  return undefined;
+}
+
+/**
+ * POST /credit_notes `{credit_note}` (`create_credit_note`), POST /credit_notes/estimate
+ * (`estimate_credit_note`, nothing stored), GET list (`external_customer_id`, `invoice_id`,
+ * `reason`, `credit_status`, `refund_status`; newest first) and fetch. A credit note cannot
+ * be voided or updated by the simulator (not_implemented).
+ */
+function creditNotes(state: ServeState, req: ApiRequest): Response | undefined {
+  const { id, sub, method: m } = req;
+  if (id === undefined) {
+    if (m === "POST") return step(state, req, "credit_note", "create_credit_note");
+    if (m !== "GET") return undefined;
+    const q = req.query;
+    const customer = q.get("external_customer_id");
+    const invoice = q.get("invoice_id");
+    const found = filtered(notes(state), q, ["reason", "credit_status", "refund_status", "currency"])
+      .filter((n) => (customer === null || (isObj(n["customer"]) && n["customer"]["external_id"] === customer)) && (invoice === null || n["svc_invoice_id"] === invoice));
+    return list(req, "credit_notes", found.reverse());
+  }
+  if (id === "estimate" && sub === undefined && m === "POST") {
+    const body = wrapped(req, "credit_note");
+    return body === undefined ? missing("credit_note") : outcome(state.read("estimate_credit_note", body));
+  }
+  const note = notes(state).find((n) => n["svc_id"] === id);
+  if (sub === undefined && m === "GET") return note === undefined ? notFoundResponse("credit_note_not_found") : ok({ credit_note: note });
+  if ((sub === "void" && m === "PUT") || (sub === undefined && m === "PUT") || (sub === "download" && m === "POST")) {
+    return note === undefined ? notFoundResponse("credit_note_not_found") : notImplemented();
+  }
+  return undefined;
+}
+
+function notes(state: ServeState): Obj[] {
+  const { invoicing, catalog } = state.sim;
+  return invoicing.creditNotes.map((n) => creditNoteJson(n, { invoice: invoicing.invoiceById(n.svc_invoice_id), organization: catalog.organization }) as Obj);
+}
+
+/**
+ * POST /payments `{payment: {invoice_id, amount_cents, reference}}` (`create_payment`, a manual
+ * payment); GET list (`external_customer_id`, `invoice_id`; newest first) and fetch, from the
+ * accepted payments' answers (a payment does not change once made).
+ */
+function payments(state: ServeState, req: ApiRequest): Response | undefined {
+  const { id, sub, method: m } = req;
+  if (sub !== undefined) return undefined;
+  if (id === undefined && m === "POST") return step(state, req, "payment", "create_payment");
+  if (m !== "GET") return undefined;
+  const all = state.acceptedSteps("create_payment").map((a) => a.response["payment"] as Obj);
+  if (id !== undefined) {
+    const payment = all.find((p) => p["svc_id"] === id);
+    return payment === undefined ? notFoundResponse("payment_not_found") : ok({ payment });
+  }
+  const invoice = req.query.get("invoice_id");
+  const found = filtered(all, req.query, ["external_customer_id"]).filter((p) => invoice === null || (p["invoice_ids"] as unknown[]).includes(invoice));
+  return list(req, "payments", found.reverse());
+}
