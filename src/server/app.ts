@@ -5,6 +5,7 @@
  * live in routes/; a state-changing call is the simulator step of the same purpose.
  */
 import { formatInstant, type Instant, parseInstant } from "../core/instant.js";
+import type { ApiLogs } from "./apiLogs.js";
 import { isObj } from "../simulator/steps.js";
 import { type ApiRequest, fail, type Request, type Response, type Routes } from "./respond.js";
 import { catalogRoutes } from "./routes/catalog.js";
@@ -20,14 +21,15 @@ export type { Request, Response } from "./respond.js";
 /** Tried in order: the first that answers does. */
 const ROUTES: readonly Routes[] = [catalogRoutes, walletRoutes, customerRoutes, invoiceRoutes, webhookEndpointRoutes];
 
-/** Answers one authenticated request of the API (`/api/v1/...`) or the clock extension. */
-export function route(state: ServeState, req: Request): Response {
+/** Answers one authenticated request of the API (`/api/v1/...`) or the clock extension; `apiLogs` answers `/api_logs`. */
+export function route(state: ServeState, req: Request, apiLogs?: ApiLogs): Response {
   const parts = req.path.split("/").filter((p) => p !== "").map(decodeURIComponent);
   if (parts[0] === "_ratecard" && parts[1] === "clock" && parts.length === 2) return clock(state, req);
   if (parts[0] !== "api" || parts[1] !== "v1") return fail(notFound("route_not_found"));
   const [resource, id, sub, subId, ...rest] = parts.slice(2);
   if (resource === undefined || rest.length > 2) return fail(notFound("route_not_found"));
   const api: ApiRequest = { ...req, resource, id, sub, subId, rest };
+  if (resource === "api_logs" && apiLogs !== undefined && sub === undefined) return apiLogs.route(req, id) ?? fail(notFound("route_not_found"));
   for (const r of ROUTES) {
     const answer = r(state, api);
     if (answer !== undefined) return answer;

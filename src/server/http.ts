@@ -6,10 +6,12 @@
  * its answer is written. See docs/serve.md.
  */
 import fs from "node:fs";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type Instant, parseInstant } from "../core/instant.js";
+import { ApiLogs, DEFAULT_API_LOG_LIMIT, LOGGED_METHODS } from "./apiLogs.js";
 import { route } from "./app.js";
 import { CatalogError, type CatalogInput, type LogEntry, ServeState } from "./state.js";
 import { badRequest, fromWire, serverError, tooLarge, unauthorized, type WireError } from "./wire.js";
@@ -34,6 +36,8 @@ export interface ServeOptions {
   readonly dataDir?: string;
   /** In bytes (default {@link DEFAULT_BODY_LIMIT}). */
   readonly bodyLimit?: number;
+  /** How many api logs are kept in memory, the newest (default {@link DEFAULT_API_LOG_LIMIT}). */
+  readonly apiLogLimit?: number;
   /** Where unexpected errors are reported (default: standard error). */
   readonly log?: (line: string) => void;
 }
@@ -79,11 +83,25 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
     throw err;
   }
   const keys = new Set(options.apiKeys);
+  const apiLogs = new ApiLogs(options.apiLogLimit ?? DEFAULT_API_LOG_LIMIT);
 
   const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const method = req.method ?? "GET";
+    // A write request of the API with a valid key is logged (api_logs), whatever its answer.
+    const logged = LOGGED_METHODS.has(method) && /^\/api\/v1(\/|$)/.test(url.pathname);
+    const requestId = randomUUID();
+    let requestBody = "";
     const send = (status: number, body: unknown): void => {
       const text = JSON.stringify(body);
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+      if (logged && status !== 401) {
+        apiLogs.record({
+          request_id: requestId, api_version: "v1", client: req.headers["user-agent"] ?? "", http_method: method, http_status: status,
+          request_body: requestBody, request_origin: String(req.headers.origin ?? req.headers.referer ?? ""),
+          request_path: url.pathname.slice("/api/v1".length) + url.search, request_response: text, at: state.now,
+        });
+      }
+      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), "x-request-id": requestId });
       res.end(text);
     };
     const sendError = (e: WireError): void => send(e.status, e.body);
@@ -110,6 +128,7 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
     req.on("end", () => {
       if (over) return sendError(tooLarge(limit));
       const text = Buffer.concat(chunks).toString("utf8");
+      requestBody = text;
       let body: unknown;
       if (text.trim() !== "") {
         try {
@@ -118,13 +137,12 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
           return sendError(badRequest(`the body is not JSON (${err instanceof Error ? err.message : String(err)})`));
         }
       }
-      const url = new URL(req.url ?? "/", "http://localhost");
       try {
         if (mode === "system") state.moveClock(Math.max(Date.now(), state.now) as Instant, false);
         if (mode === "system" && url.pathname.replace(/\/+$/, "") === "/_ratecard/clock" && req.method === "POST") {
           return send(405, { status: 405, error: "Method Not Allowed", code: "clock_not_manual" });
         }
-        const r = route(state, { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body });
+        const r = route(state, { method, path: url.pathname, query: url.searchParams, body }, apiLogs);
         send(r.status, r.body);
       } catch (err) {
         report(`ratecard serve: internal error on ${req.method} ${url.pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
