@@ -61,6 +61,8 @@ options:
       --api-key KEY        a key accepted as "Authorization: Bearer KEY" (repeatable; at least one)
       --port N             the port (default 0: a free one; the line "listening on URL" names it)
       --catalog FILE       billable_metrics, plans, taxes, coupons, add_ons, organization (a simulate input without steps)
+      --org FILE           the organization's settings (timezone, invoice_grace_period, net_payment_term, default_currency,
+                           tax_codes, taxes, premium_integrations, …) over the catalog's; default: UTC, no grace period, no taxes
       --clock manual|system  manual (default): starts at --now, moves on POST /_ratecard/clock; system: the wall clock
       --now ISO            the manual clock's start (default 2024-01-01T00:00:00Z)
       --data DIR           keep every accepted call in DIR (appended and fsynced); a restart replays it
@@ -422,17 +424,19 @@ export async function serve(argv: readonly string[], io: Io = processIo()): Prom
       if (!isObj(raw)) throw new CliError(`serve: ${values.catalog} is not a catalog (a JSON object with billable_metrics, plans, …)`, 1);
       catalog = raw;
     }
+    const organization = values.org === undefined ? undefined : readJson(values.org, io);
     let handle: ServeHandle;
     try {
       handle = await createServer({
         apiKeys: values["api-key"] ?? [], port, clock,
         ...(values.now === undefined ? {} : { now: values.now }),
         ...(catalog === undefined ? {} : { catalog }),
+        ...(organization === undefined ? {} : { organization }),
         ...(values.data === undefined ? {} : { dataDir: values.data }),
         log: (line) => io.stderr(`${line}\n`),
       });
     } catch (err) {
-      if (err instanceof ServeError) throw new CliError(`serve: ${err.message}`, /catalog refused/.test(err.message) ? 1 : 2);
+      if (err instanceof ServeError) throw new CliError(`serve: ${err.message}`, /catalog refused|^--org:/.test(err.message) ? 1 : 2);
       if (err instanceof Error && "code" in err) throw new CliError(`serve: cannot listen on port ${port}: ${errorText(err)}`, 2);
       throw err;
     }
@@ -457,6 +461,7 @@ function parseServe(argv: readonly string[]) {
       "api-key": { type: "string", multiple: true },
       port: { type: "string" },
       catalog: { type: "string" },
+      org: { type: "string" },
       clock: { type: "string" },
       now: { type: "string" },
       data: { type: "string" },

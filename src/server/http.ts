@@ -13,6 +13,7 @@ import path from "node:path";
 import { type Instant, parseInstant } from "../core/instant.js";
 import { ApiLogs, DEFAULT_API_LOG_LIMIT, LOGGED_METHODS } from "./apiLogs.js";
 import { route } from "./app.js";
+import { readOrganization, withOrganization } from "./organization.js";
 import { CatalogError, type CatalogInput, type LogEntry, ServeState } from "./state.js";
 import { badRequest, fromWire, serverError, tooLarge, unauthorized, type WireError } from "./wire.js";
 
@@ -32,6 +33,12 @@ export interface ServeOptions {
   readonly now?: string;
   /** A simulate input without steps: organization, billable_metrics, plans, taxes, coupons, add_ons. */
   readonly catalog?: CatalogInput;
+  /**
+   * The organization's settings (`--org FILE`): over the catalog's `organization`, field by field;
+   * its `taxes` join the catalog's, applied to the organization (organization.ts). Without it
+   * and without the catalog's: UTC, no grace period, no organization taxes.
+   */
+  readonly organization?: unknown;
   /** A directory for the durable log: every accepted call is appended and fsynced; a restart replays it. */
   readonly dataDir?: string;
   /** In bytes (default {@link DEFAULT_BODY_LIMIT}). */
@@ -71,8 +78,14 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const report = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
 
-  const store = options.dataDir === undefined ? undefined : openStore(options.dataDir, options.catalog);
-  const catalog = store?.catalog ?? options.catalog ?? {};
+  let given = options.catalog;
+  if (options.organization !== undefined) {
+    const org = readOrganization(options.organization);
+    if (!org.ok) throw new ServeError(`--org: ${org.message}`);
+    given = withOrganization(given ?? {}, org);
+  }
+  const store = options.dataDir === undefined ? undefined : openStore(options.dataDir, given);
+  const catalog = store?.catalog ?? given ?? {};
   let state: ServeState;
   try {
     state = new ServeState(catalog, start, store === undefined ? undefined : (e) => store.append(e));
@@ -200,7 +213,7 @@ function openStore(dir: string, catalog: CatalogInput | undefined): Store {
   if (fs.existsSync(catalogPath)) {
     stored = JSON.parse(fs.readFileSync(catalogPath, "utf8")) as CatalogInput;
     if (catalog !== undefined && JSON.stringify(catalog) !== JSON.stringify(stored)) {
-      throw new ServeError(`--data ${dir} was started with another catalog: restart it without --catalog, or with the same file`);
+      throw new ServeError(`--data ${dir} was started with another catalog or organization: restart it without --catalog and --org, or with the same files`);
     }
   } else {
     stored = catalog ?? {};

@@ -95,4 +95,24 @@ describe("ratecard serve (the program)", () => {
     second.child.kill("SIGTERM");
     expect(await exited(second.child)).toBe(0);
   });
+
+  it("reads the organization from --org FILE (and refuses a bad one, exit 1)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const bad = path.join(dir, "bad-org.json");
+    fs.writeFileSync(bad, JSON.stringify({ timezone: "Mars/Base" }));
+    const refused = spawnSync(process.execPath, [...ARGS, "--api-key", KEY, "--org", bad], { cwd: ROOT, encoding: "utf8" });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("timezone");
+    const org = path.join(dir, "org.json");
+    fs.writeFileSync(org, JSON.stringify({ name: "Acme Billing", timezone: "Europe/Paris" }));
+    const server = await launch(["--api-key", KEY, "--org", org]);
+    try {
+      const c = await post(server.url, "/api/v1/customers", { customer: { external_id: "c1", currency: "EUR" } });
+      expect((c.body["customer"] as Record<string, unknown>)["applicable_timezone"]).toBe("Europe/Paris");
+      expect((c.body["customer"] as Record<string, unknown>)["slug"]).toMatch(/^ACM-/);
+    } finally {
+      server.child.kill("SIGTERM");
+      expect(await exited(server.child)).toBe(0);
+    }
+  });
 });
