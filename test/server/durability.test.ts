@@ -59,6 +59,29 @@ describe("ratecard serve --data", () => {
     await third.close();
   });
 
+  it("gives back invoices, payments, credit notes, wallets and their transactions on restart", async () => {
+    const dir = tmpDir();
+    const catalog = { ...CATALOG, add_ons: [{ code: "setup", name: "Setup", amount_cents: 5000, amount_currency: "EUR" }] };
+    const first = await start({ catalog, dataDir: dir });
+    await call(first, "POST", "/api/v1/customers", { customer: { external_id: "c1", currency: "EUR" } });
+    const invoice = (await call(first, "POST", "/api/v1/invoices", { invoice: { external_customer_id: "c1", currency: "EUR", fees: [{ add_on_code: "setup", units: 1 }] } })).body["invoice"] as Record<string, unknown>;
+    const fee = (invoice["fees"] as Record<string, unknown>[])[0]!;
+    expect((await call(first, "POST", "/api/v1/payments", { payment: { invoice_id: invoice["lago_id"], amount_cents: 1000, reference: "r" } })).status).toBe(200);
+    expect((await call(first, "POST", "/api/v1/credit_notes", { credit_note: { invoice_id: invoice["lago_id"], reason: "other", credit_amount_cents: 500, items: [{ fee_id: fee["lago_id"], amount_cents: 500 }] } })).status).toBe(200);
+    const wallet = (await call(first, "POST", "/api/v1/wallets", { wallet: { external_customer_id: "c1", rate_amount: "1", granted_credits: "3", currency: "EUR" } })).body["wallet"] as Record<string, unknown>;
+    const read = async (server: Awaited<ReturnType<typeof start>>): Promise<unknown> => [
+      (await call(server, "GET", "/api/v1/invoices")).body, (await call(server, "GET", "/api/v1/payments")).body,
+      (await call(server, "GET", "/api/v1/credit_notes")).body, (await call(server, "GET", `/api/v1/wallets/${String(wallet["lago_id"])}/wallet_transactions`)).body,
+      (await call(server, "GET", "/api/v1/fees")).body,
+    ];
+    const before = await read(first);
+    expect(((before as Record<string, unknown[]>[])[1]!["payments"])).toHaveLength(1);
+    await first.close();
+    const second = await start({ dataDir: dir });
+    expect(await read(second)).toEqual(before);
+    await second.close();
+  });
+
   it("drops a last line cut short by a crash (never answered) and appends after it cleanly", async () => {
     const dir = tmpDir();
     const first = await start({ catalog: CATALOG, dataDir: dir });
