@@ -179,7 +179,7 @@ export class ValueList {
  * Whether `t`, the text `c` was read from (so `-?\d+(\.\d+)?`), is already what
  * `cellText(c)` gives: no leading zero, no trailing zero after the point, not a negative zero.
  */
-function isCanonical(t: string, c: FixedCell): boolean {
+export function isCanonical(t: string, c: FixedCell): boolean {
   const neg = t.charCodeAt(0) === 45 ? 1 : 0;
   if (t.charCodeAt(neg) === 48 && t.length > neg + 1 && t.charCodeAt(neg + 1) !== 46) return false;
   if (c.s > 0 && t.charCodeAt(t.length - 1) === 48) return false;

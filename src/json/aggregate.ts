@@ -7,7 +7,8 @@ import { ValidationError } from "../core/issue.js";
 import { aggregateEvents } from "../aggregation/aggregator.js";
 import { dedupeEvents } from "../aggregation/dedupe.js";
 import { parseAggregateInput } from "../aggregation/parseInput.js";
-import type { AggregationWarning, UnitsResult } from "../aggregation/types.js";
+import { fusedAggregate } from "../aggregation/fusedAggregate.js";
+import type { AggregationResult, AggregationWarning, UnitsResult } from "../aggregation/types.js";
 
 export interface AggregateUnitsJson {
   units: string;
@@ -63,6 +64,14 @@ function toJson(r: UnitsResult): AggregateUnitsJson {
  * //=> "12.5"
  */
 export function aggregate(input: unknown): AggregateOutput {
+  // The usual plain sum or count in one pass (fusedAggregate.ts); anything else the general way.
+  const fused = fusedAggregate(input);
+  if (fused !== undefined) return outputOf(fused.result, fused.duplicates);
+  return aggregateGeneral(input);
+}
+
+/** The general path alone (parse, dedupe, aggregate), for tests that compare it with the fused one. */
+export function aggregateGeneral(input: unknown): AggregateOutput {
   const parsed = parseAggregateInput(input);
   if (!parsed.ok) throw new ValidationError(parsed.issues);
   const { metric, window, events, txHashes } = parsed.value;
@@ -74,9 +83,14 @@ export function aggregate(input: unknown): AggregateOutput {
     event_values: "text",
     precise_amounts: unique.events.some((e) => e.precise_total_amount_cents !== undefined),
   });
-  const out: AggregateOutput = { ...toJson(result), warnings: [...unique.warnings, ...result.warnings] };
+  return outputOf(result, unique.warnings);
+}
+
+/** The JSON output: the result, its groups, the duplicate warnings then the result's own. */
+function outputOf(result: AggregationResult, duplicates: readonly AggregationWarning[]): AggregateOutput {
+  const out: AggregateOutput = Object.assign(toJson(result), { warnings: [...duplicates, ...result.warnings] });
   if (result.grouped_usage !== undefined) {
-    out.grouped_usage = result.grouped_usage.map((g) => ({ grouped_by: { ...g.grouped_by }, ...toJson(g) }));
+    out.grouped_usage = result.grouped_usage.map((g) => Object.assign({ grouped_by: { ...g.grouped_by } }, toJson(g)));
   }
   return out;
 }
