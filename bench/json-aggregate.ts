@@ -13,7 +13,8 @@ import Big from "big.js";
 // The built package, as users call it (`npm run bench:json` builds it first; the sources run
 // through tsx read every imported binding through a getter, which costs in hot loops).
 const DIST: string = "../dist/index.js";
-const { aggregate } = (await import(DIST)) as { aggregate: (input: unknown) => { units: string; event_values?: string[] } };
+type Aggregate = (input: unknown) => { units: string; event_values?: string[] };
+const { aggregate, aggregateColumns } = (await import(DIST)) as { aggregate: Aggregate; aggregateColumns: Aggregate };
 import { bestOf as time, rng } from "./fixtures.js";
 
 const N = Number(process.env.RATECARD_BENCH_SIZES ?? "1000000");
@@ -62,5 +63,15 @@ for (const shuffled of [false, true]) {
     const { ms, value } = await time(() => aggregate(input), 5);
     const ok = value.units === naive && value.event_values?.length === N;
     console.log(`sum + event_values, ${shuffled ? "shuffled" : "in order"}${grouped ? ", grouped by region" : ""}: ${rate(ms)} (${ms.toFixed(0)} ms) ${ok ? "= naive" : "≠ NAIVE"}; naive big.js loop ${rate(naiveRun.ms)} (${naiveRun.ms.toFixed(0)} ms): ${(naiveRun.ms / ms).toFixed(2)}× naive`);
+    // The same events as columns (aggregateColumns), built outside the timing as a bulk caller holds them.
+    const props = events.map((e) => e["properties"] as Record<string, unknown>);
+    const columns = {
+      transaction_id: events.map((e) => e["transaction_id"]), timestamp: events.map((e) => e["timestamp"]), code: "api",
+      properties: { value: props.map((p) => p["value"]), region: props.map((p) => p["region"]) },
+    };
+    const colInput = { ...base, columns, ...(grouped ? { grouped_by: ["region"] } : {}) };
+    const col = await time(() => aggregateColumns(colInput), 5);
+    const colOk = col.value.units === naive && col.value.event_values?.length === N;
+    console.log(`  the same as columns (aggregateColumns): ${rate(col.ms)} (${col.ms.toFixed(0)} ms) ${colOk ? "= naive" : "≠ NAIVE"}: ${(naiveRun.ms / col.ms).toFixed(2)}× naive`);
   }
 }

@@ -13,7 +13,7 @@
  * order, rounding, warnings' order). test/unit/aggregation/fusedAggregate.test.ts compares both
  * on random inputs.
  */
-import { type FixedSum, addToSum, cellText, newCell, newSum, readFixed, sumToDecimal } from "../core/fixed.js";
+import { type FixedCell, type FixedSum, addToSum, cellText, newCell, newSum, readFixed, sumToDecimal } from "../core/fixed.js";
 import { isCanonical } from "./_valueList.js";
 import { hashPair } from "./_columns.js";
 import { isObj } from "./_parseFields.js";
@@ -26,7 +26,7 @@ import { type Grouper, createGrouper } from "./groupBy.js";
 import { parseAggregateInput } from "./parseInput.js";
 import { sumRunningTotal } from "./runningTotal.js";
 import type { KernelContext } from "./_kernel.js";
-import type { AggregationResult, AggregationWarning, UnitsResult } from "./types.js";
+import type { AggregationResult, AggregationWarning, BillableMetric, UnitsResult } from "./types.js";
 
 /** A group's (or the total's) running state: the exact sum, the count, the values' times and texts in arrival order. */
 interface Acc {
@@ -50,11 +50,17 @@ export interface FusedAggregate {
   readonly duplicates: AggregationWarning[];
 }
 
-/** The aggregation of `input` (the contract's JSON), or `undefined` when the input is not the usual one. */
-export function fusedAggregate(input: unknown): FusedAggregate | undefined {
-  if (!isObj(input)) return undefined;
-  const events = input["events"];
-  if (!Array.isArray(events)) return undefined;
+/** What the fused passes need from the input, when it is the usual one. */
+interface PlainSum {
+  readonly metric: BillableMetric;
+  readonly ctx: KernelContext;
+  readonly field: string;
+  readonly isSum: boolean;
+  readonly keys: readonly string[];
+}
+
+/** The input's metric and window (validated by the general parser, events aside) when a fused pass covers them. */
+function plainSum(input: Record<string, unknown>): PlainSum | undefined {
   const head = parseAggregateInput(Object.assign({}, input, { events: [] }));
   if (!head.ok) return undefined;
   const { metric, window } = head.value;
@@ -62,53 +68,94 @@ export function fusedAggregate(input: unknown): FusedAggregate | undefined {
   if ((type !== "sum_agg" && type !== "count_agg") || metric.expression !== undefined || metric.recurring === true || window.prorated === true) return undefined;
   if (compilePropertyFilter(window.filters, window.ignored_filters) !== undefined) return undefined;
   const plan = planAggregation(metric, Object.assign({}, window, { event_values: "text" as const, precise_amounts: false }));
-  const ctx = plan.ctx;
-  if (ctx.runningTotal !== undefined || plan.carriesIn) return undefined;
+  if (plan.ctx.runningTotal !== undefined || plan.carriesIn) return undefined;
+  return { metric, ctx: plan.ctx, field: plan.field, isSum: type === "sum_agg", keys: window.grouped_by ?? [] };
+}
 
-  const n = events.length;
+/** The aggregation of `input` (the contract's JSON), or `undefined` when the input is not the usual one. */
+export function fusedAggregate(input: unknown): FusedAggregate | undefined {
+  if (!isObj(input)) return undefined;
+  const events = input["events"];
+  if (!Array.isArray(events)) return undefined;
+  const p = plainSum(input);
+  if (p === undefined) return undefined;
+  const id = (i: number): Record<string, unknown> => events[i] as Record<string, unknown>;
+  return fused(p, events.length, (hashes, skip) => objectPass(events, p, hashes, skip), (i, j) => sameId(id(i), id(j)), (i) => id(i)["transaction_id"] as string);
+}
+
+/**
+ * Runs a pass, finds the duplicates in a tight loop over the hashes it wrote (the same table
+ * lookups inside the event loop each waited on memory: their lookups overlap here), runs the
+ * pass again without them when there are some (rare), and assembles the result.
+ */
+function fused(
+  p: PlainSum, n: number, run: (hashes: Uint32Array, skip: Uint8Array | undefined) => Pass | undefined,
+  same: (i: number, j: number) => boolean, txOf: (i: number) => string,
+): FusedAggregate | undefined {
   const hashes = new Uint32Array(n);
-  const run = (skip: Uint8Array | undefined): Pass | undefined => aggregatePass(events, plan.field, metric.code, ctx, type === "sum_agg", window.grouped_by ?? [], hashes, skip);
-  let pass = run(undefined);
+  let pass = run(hashes, undefined);
   if (pass === undefined) return undefined;
-  // Duplicates are found afterwards, in a tight loop over the hashes (its table lookups overlap in
-  // the processor, where the same lookups inside the event loop each waited on memory); an input
-  // with duplicates (rare) is aggregated again without them.
-  const dup = duplicatesOf(events, hashes);
+  const dup = duplicatesOf(n, hashes, same);
   const duplicates: AggregationWarning[] = [];
   if (dup !== undefined) {
-    for (let i = 0; i < n; i++) if (dup[i] === 1) duplicates.push({ transaction_id: (events[i] as Record<string, unknown>)["transaction_id"] as string, reason: "duplicate_transaction_id" });
-    pass = run(dup)!;
+    for (let i = 0; i < n; i++) if (dup[i] === 1) duplicates.push({ transaction_id: txOf(i), reason: "duplicate_transaction_id" });
+    pass = run(hashes, dup)!;
   }
-  const isSum = type === "sum_agg";
-  const finish = (acc: Acc, grouped: boolean): UnitsResult => (isSum ? sumResult(acc, ctx) : count.finish({ count: acc.count }, ctx, grouped));
+  const finish = (acc: Acc, grouped: boolean): UnitsResult => (p.isSum ? sumResult(acc, p.ctx) : count.finish({ count: acc.count }, p.ctx, grouped));
   const groups = pass.grouper?.entries().map(({ values, state }) => ({ values, result: finish(state, true) }));
-  const result = assembleResult(metric, pass.grouper?.keys ?? [], finish(pass.total, false), groups, () => finish(newAcc(), true), pass.warnings);
+  const result = assembleResult(p.metric, p.keys, finish(pass.total, false), groups, () => finish(newAcc(), true), pass.warnings);
   return { result, duplicates };
 }
 
+/** A pass's running states. */
 interface Pass {
   readonly total: Acc;
   readonly grouper: Grouper<Acc> | undefined;
   readonly warnings: AggregationWarning[];
+  readonly cell: FixedCell;
+}
+
+const newPass = (p: PlainSum, n: number): Pass => ({
+  total: accOf(p.isSum ? n : 0), grouper: p.keys.length > 0 ? createGrouper(p.keys, newAcc) : undefined, warnings: [], cell: newCell(),
+});
+
+/**
+ * Adds a selected event (aggregator.ts): counted, or its value read (or warned about) and added
+ * with its text, to the total and its group.
+ */
+function addSelected(p: PlainSum, pass: Pass, properties: Readonly<Record<string, unknown>>, t: number, tx: string): void {
+  const { total, grouper, cell } = pass;
+  if (!p.isSum) {
+    total.count++;
+    if (grouper !== undefined) grouper.resolve(properties).count++;
+    return;
+  }
+  const raw = properties[p.field];
+  if (!readFixed(raw, cell)) {
+    pass.warnings.push({ transaction_id: tx, reason: raw === undefined || raw === null ? "field_missing" : "not_a_number" });
+    return;
+  }
+  const text = typeof raw === "string" && isCanonical(raw, cell) ? raw : cellText(cell);
+  push(total, t, text);
+  addToSum(total.sum, cell);
+  if (grouper !== undefined) {
+    const g = grouper.resolve(properties);
+    push(g, t, text);
+    addToSum(g.sum, cell);
+  }
 }
 
 /**
- * One pass over the events: each checked as the general parser's quick path accepts it (else
- * `undefined`), its (subscription, transaction id) hash written to `hashes`, and — unless
- * `skip` marks it a duplicate — selected and added (aggregator.ts: the metric's code, the
- * window, the value read or warned about, the group).
+ * One pass over event objects: each checked as the general parser's quick path accepts it (else
+ * `undefined`), its (subscription, transaction id) hash written to `hashes`, and — unless `skip`
+ * marks it a duplicate — selected (the metric's code, the window) and added.
  */
-function aggregatePass(
-  events: readonly unknown[], field: string, code: string, ctx: KernelContext, isSum: boolean, keys: readonly string[],
-  hashes: Uint32Array, skip: Uint8Array | undefined,
-): Pass | undefined {
+function objectPass(events: readonly unknown[], p: PlainSum, hashes: Uint32Array, skip: Uint8Array | undefined): Pass | undefined {
   const n = events.length;
   const read = timestampReader();
-  const grouper = keys.length > 0 ? createGrouper(keys, newAcc) : undefined;
-  const total = accOf(isSum ? n : 0);
-  const warnings: AggregationWarning[] = [];
-  const cell = newCell();
-  const { from, to } = ctx;
+  const pass = newPass(p, n);
+  const { from, to } = p.ctx;
+  const code = p.metric.code;
   for (let i = 0; i < n; i++) {
     const e: unknown = events[i];
     if (!isObj(e)) return undefined; // holes, non-objects: the general path reports them
@@ -128,36 +175,77 @@ function aggregatePass(
     hashes[i] = hashPair(subKey, tx);
     if (skip !== undefined && skip[i] === 1) continue;
     if (c !== code || t > to || t < from) continue;
-    const properties = props === undefined ? EMPTY : (props as Record<string, unknown>);
-    if (!isSum) {
-      total.count++;
-      if (grouper !== undefined) grouper.resolve(properties).count++;
-      continue;
-    }
-    const raw = properties[field];
-    if (!readFixed(raw, cell)) {
-      warnings.push({ transaction_id: tx, reason: raw === undefined || raw === null ? "field_missing" : "not_a_number" });
-      continue;
-    }
-    const text = typeof raw === "string" && isCanonical(raw, cell) ? raw : cellText(cell);
-    push(total, t, text);
-    addToSum(total.sum, cell);
-    if (grouper !== undefined) {
-      const g = grouper.resolve(properties);
-      push(g, t, text);
-      addToSum(g.sum, cell);
-    }
+    addSelected(p, pass, props === undefined ? EMPTY : (props as Record<string, unknown>), t, tx);
   }
-  return { total, grouper, warnings };
+  return pass;
+}
+
+/** The columns of {@link fusedAggregateColumns}, checked by the caller (equal lengths, arrays). */
+export interface EventColumns {
+  readonly transaction_id: readonly unknown[];
+  readonly timestamp: readonly unknown[];
+  /** One code for every row, or one per row. */
+  readonly code: string | readonly unknown[];
+  /** One subscription for every row, or one per row (absent: none). */
+  readonly external_subscription_id?: string | readonly unknown[] | undefined;
+  /** One array per property key. */
+  readonly properties: Readonly<Record<string, readonly unknown[]>>;
+}
+
+/**
+ * The aggregation of columnar events (json/aggregateColumns.ts): the same as
+ * {@link fusedAggregate} over the rows, reading the columns directly; `undefined` when the
+ * input is not the usual one or a row is not well formed (the caller then builds the rows).
+ */
+export function fusedAggregateColumns(input: Record<string, unknown>, columns: EventColumns, n: number): FusedAggregate | undefined {
+  const p = plainSum(input);
+  if (p === undefined) return undefined;
+  const txs = columns.transaction_id;
+  const subOf = (i: number): string => {
+    const sub = columns.external_subscription_id;
+    const v = typeof sub === "string" || sub === undefined ? sub : sub[i];
+    return typeof v === "string" ? v : "";
+  };
+  return fused(p, n, (hashes, skip) => columnPass(columns, n, p, hashes, skip), (i, j) => txs[i] === txs[j] && subOf(i) === subOf(j), (i) => txs[i] as string);
+}
+
+function columnPass(columns: EventColumns, n: number, p: PlainSum, hashes: Uint32Array, skip: Uint8Array | undefined): Pass | undefined {
+  const read = timestampReader();
+  const pass = newPass(p, n);
+  const { from, to } = p.ctx;
+  const code = p.metric.code;
+  const txs = columns.transaction_id, times = columns.timestamp, codes = columns.code, subs = columns.external_subscription_id;
+  // The properties a row is read for (the value, the group keys), written into one reused record.
+  const names = [...new Set([p.field, ...p.keys])].filter((k) => k !== "" && columns.properties[k] !== undefined);
+  const cols = names.map((k) => columns.properties[k]!);
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) {
+    const tx = txs[i], c = typeof codes === "string" ? codes : codes[i], ts = times[i];
+    if (typeof tx !== "string" || tx === "" || typeof c !== "string" || c === "") return undefined;
+    const sub = typeof subs === "string" || subs === undefined ? subs : subs[i];
+    let subKey = "";
+    if (sub !== undefined && sub !== null) {
+      if (typeof sub !== "string") return undefined;
+      subKey = sub;
+    }
+    if (ts === undefined || ts === null) return undefined;
+    const t = read(ts);
+    if (t === undefined) return undefined;
+    hashes[i] = hashPair(subKey, tx);
+    if (skip !== undefined && skip[i] === 1) continue;
+    if (c !== code || t > to || t < from) continue;
+    for (let k = 0; k < names.length; k++) row[names[k]!] = cols[k]![i];
+    addSelected(p, pass, row, t, tx);
+  }
+  return pass;
 }
 
 /**
  * The duplicates (dedupe.ts's rule: the first event of a (subscription, transaction id) pair is
- * kept, a hash match confirmed on the ids), marked 1 by index; `undefined` when there is none.
- * The events were checked by {@link aggregatePass}.
+ * kept, a hash match confirmed on the ids by `same`), marked 1 by index; `undefined` when there
+ * is none.
  */
-function duplicatesOf(events: readonly unknown[], hashes: Uint32Array): Uint8Array | undefined {
-  const n = events.length;
+function duplicatesOf(n: number, hashes: Uint32Array, same: (i: number, j: number) => boolean): Uint8Array | undefined {
   let size = 16;
   while (size < n * 2) size *= 2;
   const mask = size - 1;
@@ -168,7 +256,7 @@ function duplicatesOf(events: readonly unknown[], hashes: Uint32Array): Uint8Arr
     let slot = h & mask;
     let r = table[slot]!;
     for (; r !== 0; slot = (slot + 1) & mask, r = table[slot]!) {
-      if (hashes[r - 1] === h && sameId(events[r - 1] as Record<string, unknown>, events[i] as Record<string, unknown>)) break;
+      if (hashes[r - 1] === h && same(r - 1, i)) break;
     }
     if (r === 0) table[slot] = i + 1;
     else (marks ??= new Uint8Array(n))[i] = 1;

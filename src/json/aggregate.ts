@@ -87,7 +87,7 @@ export function aggregateGeneral(input: unknown): AggregateOutput {
 }
 
 /** The JSON output: the result, its groups, the duplicate warnings then the result's own. */
-function outputOf(result: AggregationResult, duplicates: readonly AggregationWarning[]): AggregateOutput {
+export function outputOf(result: AggregationResult, duplicates: readonly AggregationWarning[]): AggregateOutput {
   const out: AggregateOutput = Object.assign(toJson(result), { warnings: [...duplicates, ...result.warnings] });
   if (result.grouped_usage !== undefined) {
     out.grouped_usage = result.grouped_usage.map((g) => Object.assign({ grouped_by: { ...g.grouped_by } }, toJson(g)));

@@ -4,6 +4,8 @@
  */
 export { applyChargeModel } from "./applyChargeModel.js";
 export { aggregate } from "./aggregate.js";
+/** `aggregate` over events given in columns (bulk callers): not one of the contract's four. */
+export { aggregateColumns } from "./aggregateColumns.js";
 export { billingPeriod } from "./billingPeriod.js";
 export { simulate, type SimulateOutput } from "./simulate.js";
 /** The objects `simulate` returns, typed from schemas/objects/: `objects.Invoice`, `objects.Fee`, … */
