@@ -66,6 +66,11 @@ options:
       --clock manual|system  manual (default): starts at --now, moves on POST /_ratecard/clock; system: the wall clock
       --now ISO            the manual clock's start (default 2024-01-01T00:00:00Z)
       --data DIR           keep every accepted call in DIR (appended and fsynced); a restart replays it
+      --webhook-secret KEY the organization's HMAC key signing webhooks (default: a UUID derived from the organization's id)
+      --webhook-jwt-key FILE  the RSA private key (PEM) of jwt signatures (default: one made at start)
+      --webhook-attempts N attempts per webhook delivery, the first included (default 3; 0: without end)
+      --webhook-backoff MS the wait after the n-th failed attempt is MS × (n⁴ + 2) (default 1000: 3 s, 18 s, 83 s, …)
+      --webhook-timeout MS how long an attempt may take (default 30000)
   -h, --help               this help
 
 It stops on SIGINT or SIGTERM. Exit status: 1 refused catalog, 2 misuse.
@@ -425,6 +430,31 @@ export async function serve(argv: readonly string[], io: Io = processIo()): Prom
       catalog = raw;
     }
     const organization = values.org === undefined ? undefined : readJson(values.org, io);
+    const count = (name: "webhook-attempts" | "webhook-backoff" | "webhook-timeout", min: number): number | undefined => {
+      const v = values[name];
+      if (v === undefined) return undefined;
+      if (!/^[0-9]+$/.test(v) || !Number.isSafeInteger(Number(v)) || Number(v) < min) throw new CliError(`serve: --${name} must be an integer ≥ ${min}, not ${JSON.stringify(v)}`, 2);
+      return Number(v);
+    };
+    const attempts = count("webhook-attempts", 0);
+    const backoffMs = count("webhook-backoff", 0);
+    const timeoutMs = count("webhook-timeout", 1);
+    if (values["webhook-secret"] === "") throw new CliError("serve: --webhook-secret must not be empty", 2);
+    let jwtPrivateKey: string | undefined;
+    if (values["webhook-jwt-key"] !== undefined) {
+      try {
+        jwtPrivateKey = fs.readFileSync(values["webhook-jwt-key"], "utf8");
+      } catch (err) {
+        throw new CliError(`serve: cannot read --webhook-jwt-key ${values["webhook-jwt-key"]}: ${errorText(err)}`, 1);
+      }
+    }
+    const webhooks = {
+      ...(attempts === undefined ? {} : { attempts }),
+      ...(backoffMs === undefined ? {} : { backoffMs }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(values["webhook-secret"] === undefined ? {} : { hmacKey: values["webhook-secret"] }),
+      ...(jwtPrivateKey === undefined ? {} : { jwtPrivateKey }),
+    };
     let handle: ServeHandle;
     try {
       handle = await createServer({
@@ -433,6 +463,7 @@ export async function serve(argv: readonly string[], io: Io = processIo()): Prom
         ...(catalog === undefined ? {} : { catalog }),
         ...(organization === undefined ? {} : { organization }),
         ...(values.data === undefined ? {} : { dataDir: values.data }),
+        webhooks,
         log: (line) => io.stderr(`${line}\n`),
       });
     } catch (err) {
@@ -465,6 +496,11 @@ function parseServe(argv: readonly string[]) {
       clock: { type: "string" },
       now: { type: "string" },
       data: { type: "string" },
+      "webhook-secret": { type: "string" },
+      "webhook-jwt-key": { type: "string" },
+      "webhook-attempts": { type: "string" },
+      "webhook-backoff": { type: "string" },
+      "webhook-timeout": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -15,6 +15,7 @@ import { ApiLogs, DEFAULT_API_LOG_LIMIT, LOGGED_METHODS } from "./apiLogs.js";
 import { route } from "./app.js";
 import { readOrganization, withOrganization } from "./organization.js";
 import { CatalogError, type CatalogInput, type LogEntry, ServeState } from "./state.js";
+import { WebhookDeliveries, type WebhookOptions } from "./webhooks.js";
 import { badRequest, fromWire, serverError, tooLarge, unauthorized, type WireError } from "./wire.js";
 
 export const DEFAULT_NOW = "2024-01-01T00:00:00Z";
@@ -45,6 +46,11 @@ export interface ServeOptions {
   readonly bodyLimit?: number;
   /** How many api logs are kept in memory, the newest (default {@link DEFAULT_API_LOG_LIMIT}). */
   readonly apiLogLimit?: number;
+  /**
+   * Webhook delivery: attempts, backoff, timeout, the HMAC key (`--webhook-secret`), the JWT
+   * key (see webhooks.ts and docs/serve.md, "Webhooks").
+   */
+  readonly webhooks?: WebhookOptions;
   /** Where unexpected errors are reported (default: standard error). */
   readonly log?: (line: string) => void;
 }
@@ -97,6 +103,19 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
   }
   const keys = new Set(options.apiKeys);
   const apiLogs = new ApiLogs(options.apiLogLimit ?? DEFAULT_API_LOG_LIMIT);
+  let baseUrl = "";
+  let webhooks: WebhookDeliveries;
+  try {
+    webhooks = new WebhookDeliveries(
+      options.webhooks ?? {}, () => state.sim.catalog.organization.svc_id,
+      (id) => state.webhookEndpoints().find((e) => e.svc_id === id), () => baseUrl, report,
+    );
+  } catch (err) {
+    store?.close();
+    throw new ServeError(err instanceof Error ? err.message : String(err));
+  }
+  /** Hands the messages emitted since the last request to the deliveries (which never block). */
+  const deliver = (): void => webhooks.enqueue(state.takeWebhooks(), state.webhookEndpoints());
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -105,8 +124,8 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
     const logged = LOGGED_METHODS.has(method) && /^\/api\/v1(\/|$)/.test(url.pathname);
     const requestId = randomUUID();
     let requestBody = "";
-    const send = (status: number, body: unknown): void => {
-      const text = JSON.stringify(body);
+    const send = (status: number, body: unknown, plain = false): void => {
+      const text = plain ? String(body) : JSON.stringify(body);
       if (logged && status !== 401) {
         apiLogs.record({
           request_id: requestId, api_version: "v1", client: req.headers["user-agent"] ?? "", http_method: method, http_status: status,
@@ -114,7 +133,7 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
           request_path: url.pathname.slice("/api/v1".length) + url.search, request_response: text, at: state.now,
         });
       }
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), "x-request-id": requestId });
+      res.writeHead(status, { "content-type": plain ? "text/plain; charset=utf-8" : "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), "x-request-id": requestId });
       res.end(text);
     };
     const sendError = (e: WireError): void => send(e.status, e.body);
@@ -153,13 +172,19 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
       try {
         if (mode === "system") state.moveClock(Math.max(Date.now(), state.now) as Instant, false);
         if (mode === "system" && url.pathname.replace(/\/+$/, "") === "/_ratecard/clock" && req.method === "POST") {
+          deliver();
           return send(405, { status: 405, error: "Method Not Allowed", code: "clock_not_manual" });
         }
-        const r = route(state, { method, path: url.pathname, query: url.searchParams, body }, apiLogs);
-        send(r.status, r.body);
+        const r = route(state, { method, path: url.pathname, query: url.searchParams, body }, { apiLogs, webhooks });
+        send(r.status, r.body, r.text === true);
       } catch (err) {
         report(`ratecard serve: internal error on ${req.method} ${url.pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         sendError(serverError());
+      }
+      try {
+        deliver();
+      } catch (err) {
+        report(`ratecard serve: internal error queuing webhooks: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       }
     });
     req.on("error", () => res.destroy());
@@ -174,10 +199,12 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
     });
   });
   const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://${host}:${port}`;
   return {
-    url: `http://${host}:${port}`,
+    url: baseUrl,
     port,
     close: () => new Promise<void>((resolve) => {
+      webhooks.close();
       server.close(() => {
         store?.close();
         resolve();

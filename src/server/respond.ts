@@ -17,7 +17,10 @@ export interface Request {
 
 export interface Response {
   readonly status: number;
+  /** JSON, or the text itself when `text` is set. */
   readonly body: unknown;
+  /** The body is a string sent as `text/plain`. */
+  readonly text?: boolean;
 }
 
 /** A request of the API, its path cut into segments after `/api/v1`: `/resource/id/sub/subId/...rest`. */

@@ -12,6 +12,7 @@ import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant, parseInstant } from "../core/instant.js";
 import { type Issue, IssueCollector, type Issues, toErrorDetails } from "../core/issue.js";
 import { parseCatalog } from "../simulator/catalog.js";
+import type { Webhook } from "../simulator/invoicing.js";
 import { Simulation } from "../simulator/simulate.js";
 import { isObj, type Obj } from "../simulator/steps.js";
 
@@ -70,6 +71,8 @@ export class ServeState {
   /** The webhook endpoints, in creation order, and how many were ever created (their ids count them). */
   private endpoints: WebhookEndpoint[] = [];
   private endpointsCreated = 0;
+  /** How many of the simulation's webhook messages were handed out by {@link takeWebhooks}. */
+  private messagesTaken = 0;
 
   /**
    * @param catalog the `--catalog` input; checked here (@throws ValidationError).
@@ -108,6 +111,22 @@ export class ServeState {
     const built = build(this.catalog, this.timeline, this.sim.clock);
     if (!built.ok) throw new CatalogError(built.issues);
     this.use(built);
+    // The messages of a replayed log were sent (or not) by the run that accepted it.
+    this.messagesTaken = this.sim.invoicing.webhooks.length;
+  }
+
+  /**
+   * The webhook messages the simulation emitted since the last call (simulate's `webhooks`,
+   * in order), each with its place in that output. A rebuild replays the same messages, so
+   * the count carries over.
+   */
+  takeWebhooks(): { index: number; message: Webhook }[] {
+    const all = this.sim.invoicing.webhooks;
+    if (all.length < this.messagesTaken) this.messagesTaken = all.length;
+    const fresh = [];
+    for (let i = this.messagesTaken; i < all.length; i++) fresh.push({ index: i, message: all[i]! });
+    this.messagesTaken = all.length;
+    return fresh;
   }
 
   /** The clock: the instant of the last step or move. */

@@ -4,11 +4,13 @@
  * call when killed (SIGKILL) in the middle of a load of events.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CATALOG, KEY } from "./_helpers.js";
+import { Receiver, waitFor } from "./_receiver.js";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARGS = ["--import", "tsx", path.join(ROOT, "src/cli.ts"), "serve"];
@@ -113,6 +115,26 @@ describe("ratecard serve (the program)", () => {
     } finally {
       server.child.kill("SIGTERM");
       expect(await exited(server.child)).toBe(0);
+    }
+  });
+
+  it("signs webhooks with --webhook-secret and refuses bad --webhook-* values (exit 2)", async () => {
+    const bad = spawnSync(process.execPath, [...ARGS, "--api-key", KEY, "--webhook-attempts", "-1"], { cwd: ROOT, encoding: "utf8" });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--webhook-attempts");
+    const receiver = await Receiver.start();
+    const server = await launch(["--api-key", KEY, "--webhook-secret", "s3cret", "--webhook-attempts", "5", "--webhook-backoff", "1", "--webhook-timeout", "5000"]);
+    try {
+      expect((await post(server.url, "/api/v1/webhook_endpoints", { webhook_endpoint: { webhook_url: receiver.url } })).status).toBe(200);
+      expect((await post(server.url, "/api/v1/customers", { customer: { external_id: "c1", currency: "EUR" } })).status).toBe(200);
+      await waitFor(() => receiver.received.length === 1, "customer.created");
+      const r = receiver.received[0]!;
+      expect(r.json["webhook_type"]).toBe("customer.created");
+      expect(r.headers["x-lago-signature"]).toBe(createHmac("sha256", "s3cret").update(r.body).digest("base64"));
+    } finally {
+      server.child.kill("SIGTERM");
+      expect(await exited(server.child)).toBe(0);
+      await receiver.close();
     }
   });
 });

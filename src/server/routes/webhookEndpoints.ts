@@ -1,8 +1,7 @@
 /**
  * Webhook endpoints: `POST /webhook_endpoints` `{webhook_endpoint: {webhook_url, signature_algo,
  * name, event_types}}`, GET list and fetch, PUT, DELETE — at most ten. The server keeps them
- * (and logs them with `--data`); delivering the simulator's messages to them is not done yet
- * (docs/serve.md, "Not served yet").
+ * (and logs them with `--data`); webhooks.ts delivers the simulation's messages to them.
  */
 import { type ApiRequest, fail, list, missing, notFoundResponse, ok, type Response, wrapped } from "../respond.js";
 import type { ServeState, WebhookEndpoint } from "../state.js";
