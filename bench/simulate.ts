@@ -37,6 +37,8 @@ function timeline(customers: number, eventsPerCustomer: number, seed: number): u
     steps.push({ at: "2024-01-01T00:00:00Z", op: "create_customer", body: { external_id: `c${c}`, currency: "EUR", timezone: c % 2 === 0 ? "Europe/Paris" : "America/New_York" } });
     steps.push({ at: "2024-01-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: `c${c}`, external_id: `s${c}`, plan_code: c % 3 === 0 ? "pro" : "basic", billing_time: c % 2 === 0 ? "calendar" : "anniversary" } });
     if (c % 4 === 0) steps.push({ at: "2024-01-01T00:00:00Z", op: "apply_coupon", body: { external_customer_id: `c${c}`, coupon_code: "welcome" } });
+    // RATECARD_BENCH_ALERTS=1: a usage alert on every subscription (its usage is evaluated after each event step).
+    if (process.env.RATECARD_BENCH_ALERTS !== undefined) steps.push({ at: "2024-01-01T00:00:00Z", op: "create_alert", body: { external_subscription_id: `s${c}`, alert_type: "current_usage_amount", code: "spend", thresholds: [{ value: "50" }, { value: "100000" }] } });
   }
   const events: { at: number; body: unknown }[] = [];
   for (let c = 0; c < customers; c++) {

@@ -43,7 +43,8 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
     const filter = sel.filter_index === null ? undefined : filters[sel.filter_index];
     const priced = filter?.charge ?? charge.charge;
     const keys = (filter === undefined ? charge.pricing_group_keys : filter.pricing_group_keys) ?? [];
-    const result = aggregateEvents(metric, input.events, aggregationWindow(input, priced, sel.filters, sel.ignored_filters, keys));
+    const window = aggregationWindow(input, priced, sel.filters, sel.ignored_filters, keys);
+    const result = input.aggregate?.(metric, window) ?? aggregateEvents(metric, input.events, window);
     const groups = keys.length === 0 ? [{ grouped_by: {}, units: result }] : (result.grouped_usage ?? []).map((g) => ({ grouped_by: g.grouped_by, units: g as UnitsResult }));
     for (const g of groups) {
       fees.push(feeOf(input, priced, g.units, g.grouped_by, filter, () => bucketEvents(input, sel.filters, sel.ignored_filters, keys, g.grouped_by)));

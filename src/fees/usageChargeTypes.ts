@@ -4,7 +4,7 @@
  */
 import type { CurrencyCode } from "../core/currency.js";
 import type { Period } from "../core/instant.js";
-import type { BillableMetric, UsageEvent } from "../aggregation/index.js";
+import type { AggregationResult, AggregationWindow, BillableMetric, UsageEvent } from "../aggregation/index.js";
 import type { Charge } from "../charges/index.js";
 import type { MetricFilters } from "./chargeFilterSelections.js";
 import type { FeeIdContext } from "./feeIds.js";
@@ -35,6 +35,13 @@ export interface UsageChargeFeesInput {
   readonly charge: UsageCharge;
   readonly metric: BillableMetric & { readonly name?: string; readonly filters?: MetricFilters };
   readonly events: readonly UsageEvent[];
+  /**
+   * The aggregation of the charge's events over an aggregation window, when the caller keeps it
+   * up to date (the simulator's running states, docs/simulator.md): it must equal
+   * `aggregateEvents(metric, events, window)`. `undefined` from it, or no function: `events` is
+   * aggregated.
+   */
+  readonly aggregate?: ((metric: BillableMetric, window: AggregationWindow) => AggregationResult | undefined) | undefined;
   /** The charges window `[start, end)` of the billing run. */
   readonly window: Period;
   readonly charges_duration_in_days: number;

@@ -40,6 +40,8 @@ export class EventLog {
 
   /** The storeEvents call that last appended here (events.ts: its bookkeeping without a Map per step). */
   appendMark = 0;
+  /** Rises when rows are forgotten ({@link truncate}): what was read of the rows before may be gone (runningUsage.ts). */
+  version = 0;
 
   constructor(readonly external_subscription_id: string) {}
 
@@ -110,6 +112,7 @@ export class EventLog {
       this.orderedRows = this.order.length;
     }
     this.length = length;
+    this.version++;
     this.rehash(this.slots.length);
     this.lastFrom = NaN;
   }

@@ -7,6 +7,7 @@
 import type { Instant } from "../core/instant.js";
 import type { CatalogJsonContext } from "./catalogJson.js";
 import type { Tax } from "../invoice/index.js";
+import type { RunningUsage } from "./runningUsage.js";
 import type { Alert } from "../usage/index.js";
 import type { Catalog } from "./catalog.js";
 import type { EventLog, EventStore } from "./eventStore.js";
@@ -31,6 +32,8 @@ export interface Sim {
   alerts: Alert[];
   /** Subscriptions (external ids) that received events since the last end of an instant. */
   readonly activity: Set<string>;
+  /** Running aggregation states of usage reads (runningUsage.ts). */
+  readonly runningUsage: RunningUsage;
   clock: Instant;
   readonly checkInvariants: boolean;
   readonly refSources: RefSources;

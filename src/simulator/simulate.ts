@@ -30,6 +30,7 @@ import { performStep } from "./stepDispatch.js";
 import { sharedSubscriptionJson, type SubscriptionJson } from "./subscriptionRecord.js";
 import { checkUsageThresholds } from "./usage.js";
 import { Wallets } from "./wallets.js";
+import { RunningUsage } from "./runningUsage.js";
 
 export interface SimulationWarning {
   /**
@@ -225,6 +226,9 @@ export class Simulation implements Sim {
 
   /** Subscriptions (external ids) that received events since the last end of an instant. */
   readonly activity = new Set<string>();
+
+  /** Running aggregation states of usage reads (runningUsage.ts). */
+  readonly runningUsage = new RunningUsage();
 
   /**
    * The work that follows an instant's steps or jobs (invoice.md §14.3): alerts of the

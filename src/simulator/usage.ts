@@ -8,6 +8,7 @@ import { dateOf } from "../core/zone.js";
 import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
 import { computeBillingPeriod, formatDate } from "../period/index.js";
 import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions} from "../usage/index.js";
+import type { UsageEvent } from "../aggregation/index.js";
 import { usageThresholdJson } from "./runs.js";
 import { usageThresholdId } from "./catalogJson.js";
 import { subscriptionJson } from "./subscriptionRecord.js";
@@ -46,13 +47,18 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
   }
   const start = options.full_usage === true && s.started_at !== null ? s.started_at : window.start;
   const orgTaxes = sim.catalog.organization.taxes;
-  return {
+  const log = sim.eventsOf(s.external_id);
+  // The window's events, and the earlier ones when a recurring metric carries them over: made
+  // only if read (charges whose aggregation the running states keep do not read them).
+  const from = plan.charges.some((ch) => ch.metric.recurring === true) ? -Infinity : start;
+  let events: readonly UsageEvent[] | undefined;
+  const input: CurrentUsageInput = {
     charges: plan.charges.map((ch) => ({
       svc_id: ch.svc_id, code: ch.code, invoice_display_name: ch.invoice_display_name, usage: ch.usage, metric: ch.metric,
       taxes: feeTaxes({ charge: ch.taxes, plan: plan.taxes, customer: s.customer.taxes, organization: orgTaxes }),
     })),
-    // The window's events, and the earlier ones when a recurring metric carries them over.
-    events: sim.eventsOf(s.external_id).between(plan.charges.some((ch) => ch.metric.recurring === true) ? -Infinity : start, window.end - 1),
+    events: [],
+    aggregate: (metric, w) => sim.runningUsage.read(log, metric, w),
     window: { start, end: window.end },
     charges_duration_in_days: period.charges_duration_in_days,
     timezone: tz,
@@ -61,6 +67,7 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
     ids: { subscription_id: s.svc_id },
     options,
   };
+  return Object.defineProperty(input, "events", { get: () => (events ??= log.between(from, window.end - 1)), enumerable: true });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { CurrencyCode } from "../core/currency.js";
 import { type Decimal, ZERO, dec, toDecimalString } from "../core/decimal.js";
 import { type Period, formatInstant } from "../core/instant.js";
 import { type BillableMetric, type FilterValues, type UsageEvent, propertyText } from "../aggregation/index.js";
-import { type Fee, type FeeIdContext, type MetricFilters, type UsageCharge, usageChargeFees } from "../fees/index.js";
+import { type Fee, type FeeIdContext, type MetricFilters, type UsageCharge, type UsageChargeFeesInput, usageChargeFees } from "../fees/index.js";
 import { type Tax, invoiceTaxesAmountCents } from "../invoice/index.js";
 
 /** A charge of the subscription's plan, with what current usage shows of it. */
@@ -47,6 +47,11 @@ export interface CurrentUsageInput {
   readonly issuing_date: string;
   readonly ids?: FeeIdContext;
   readonly options?: CurrentUsageOptions;
+  /**
+   * The aggregation of a charge's events over an aggregation window when the caller keeps it up
+   * to date (UsageChargeFeesInput.aggregate): `events` is then read only where it is needed.
+   */
+  readonly aggregate?: UsageChargeFeesInput["aggregate"];
 }
 
 type Int = number | string;
@@ -118,7 +123,8 @@ export function currentUsage(input: CurrentUsageInput): CurrentUsageResult {
       return x < y ? -1 : x > y ? 1 : 0;
     });
   }
-  const events = o.group === undefined ? input.events : input.events.filter((e) => inGroup(e, o.group!));
+  // With a group option, its events; without, the input's, read only if a charge needs them.
+  const events = o.group === undefined ? undefined : input.events.filter((e) => inGroup(e, o.group!));
   const entries: ChargeUsageJson[] = [];
   const allFees: Fee[] = [];
   const chargesFees: { charge: CurrentUsageCharge; fees: readonly Fee[] }[] = [];
@@ -171,7 +177,7 @@ function withKeys(charge: UsageCharge, keep: (keys: readonly string[]) => readon
  * The charge's fees in bucket order; in each bucket the all-zero fees are dropped, and a
  * bucket left empty gets back one zero fee (grouped: every key null) (§13.1.2).
  */
-function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: readonly UsageEvent[], o: CurrentUsageOptions): Fee[] {
+function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: readonly UsageEvent[] | undefined, o: CurrentUsageOptions): Fee[] {
   const named = new Set(Object.keys(o.group ?? {}));
   const charge = withKeys(c.usage, (keys) => (o.skip_grouping === true ? [] : keys.filter((k) => !named.has(k))));
   const common = {
@@ -183,7 +189,14 @@ function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: rea
     current_usage: true,
     ...(input.ids === undefined ? {} : { ids: input.ids }),
   };
-  const fees = usageChargeFees(Object.assign({}, common, { charge, events }));
+  let feesInput: UsageChargeFeesInput;
+  if (events !== undefined) feesInput = Object.assign({}, common, { charge, events });
+  else {
+    // The input's events as a getter: a charge whose aggregation the caller keeps never reads them.
+    const lazy = Object.assign({}, common, { charge, aggregate: input.aggregate, events: [] as readonly UsageEvent[] });
+    feesInput = Object.defineProperty(lazy, "events", { get: () => input.events, enumerable: true });
+  }
+  const fees = usageChargeFees(feesInput);
   // One zero fee per bucket, in bucket order: the placeholders.
   const zeros = usageChargeFees(Object.assign({}, common, { charge: withKeys(charge, () => []), events: [] }));
   const filters = charge.filters ?? [];
