@@ -7,7 +7,7 @@ import { formatInstant, type Instant } from "../../core/instant.js";
 import { stableId } from "../../core/ids.js";
 import { toDecimalString } from "../../core/decimal.js";
 import { metricJson, planJson, taxJson } from "../../simulator/catalogJson.js";
-import type { Obj } from "../../simulator/steps.js";
+import { isObj, type Obj } from "../../simulator/steps.js";
 import { type ApiRequest, list, missing, notFoundResponse, notImplemented, ok, outcome, type Response, wrapped } from "../respond.js";
 import type { CatalogKey, ServeState } from "../state.js";
 
@@ -26,8 +26,13 @@ export function catalogRoutes(state: ServeState, req: ApiRequest): Response | un
   const m = req.method;
   if (req.id === undefined) {
     if (m === "POST") {
-      const body = wrapped(req, route.wrapper);
+      let body = wrapped(req, route.wrapper);
       if (body === undefined) return missing(route.wrapper);
+      if (route.key === "plans") {
+        const named = withMetricCodes(state, body);
+        if (named === undefined) return notFoundResponse("billable_metric_not_found");
+        body = named;
+      }
       const r = state.addCatalogObject(route.key, body);
       if (!r.ok) return outcome(r);
       return ok({ [route.wrapper]: catalogObject(state, route.key, String(body["code"])) });
@@ -45,6 +50,26 @@ export function catalogRoutes(state: ServeState, req: ApiRequest): Response | un
   }
   if (m === "PUT" || m === "DELETE") return exists ? notImplemented() : notFoundResponse(route.notFound);
   return undefined;
+}
+
+/**
+ * A plan whose charges name their metric as the reference's clients do, by `billable_metric_id`
+ * (the metric's `lago_id`), with each such charge naming it by `billable_metric_code` instead
+ * (the catalog's form, kept in the log); undefined when an id names no metric.
+ */
+function withMetricCodes(state: ServeState, plan: Obj): Obj | undefined {
+  const charges = plan["charges"];
+  if (!Array.isArray(charges) || !charges.some((ch) => isObj(ch) && typeof ch["billable_metric_id"] === "string")) return plan;
+  const byId = new Map([...state.sim.catalog.metrics.values()].map((m) => [m.svc_id, m.code]));
+  let unknown = false;
+  const named = charges.map((ch: unknown) => {
+    if (!isObj(ch) || typeof ch["billable_metric_id"] !== "string") return ch;
+    const { billable_metric_id: id, ...rest } = ch;
+    const code = byId.get(id as string);
+    if (code === undefined) unknown = true;
+    return rest["billable_metric_code"] === undefined ? { billable_metric_code: code, ...rest } : rest;
+  });
+  return unknown ? undefined : { ...plan, charges: named };
 }
 
 /** The codes of the simulation's catalog under `key`, in catalog order. */
