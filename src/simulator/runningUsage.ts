@@ -30,16 +30,19 @@ interface Entry {
 const PER_LOG = 16;
 
 export class RunningUsage {
-  private readonly byLog = new WeakMap<EventLog, Map<string, Entry>>();
+  /** By log, then by metric (the catalog's object), then by the window's JSON. */
+  private readonly byLog = new WeakMap<EventLog, WeakMap<BillableMetric, Map<string, Entry>>>();
   /** Off: every read aggregates the events (for tests that compare both). */
   enabled = true;
 
   /** The aggregation of the log's events over `window`, or `undefined` when it is not kept here. */
   read(log: EventLog, metric: BillableMetric, window: AggregationWindow): AggregationResult | undefined {
     if (!this.enabled || !isOrderFree(metric, window)) return undefined;
-    let entries = this.byLog.get(log);
-    if (entries === undefined) this.byLog.set(log, (entries = new Map()));
-    const key = `${metric.code}\u0000${JSON.stringify(metric)}\u0000${JSON.stringify(window)}`;
+    let byMetric = this.byLog.get(log);
+    if (byMetric === undefined) this.byLog.set(log, (byMetric = new WeakMap()));
+    let entries = byMetric.get(metric);
+    if (entries === undefined) byMetric.set(metric, (entries = new Map()));
+    const key = windowKey(window);
     let entry = entries.get(key);
     if (entry === undefined || entry.version !== log.version || entry.rows > log.length) {
       if (entry === undefined && entries.size >= PER_LOG) entries.clear();
@@ -56,4 +59,16 @@ export class RunningUsage {
 function isOrderFree(metric: BillableMetric, window: AggregationWindow): boolean {
   const t = metric.aggregation_type;
   return (t === "count_agg" || t === "sum_agg" || t === "max_agg") && metric.recurring !== true && window.prorated !== true;
+}
+
+/** A text naming the window's settings: primitives written as they are, the rest (filters, keys) as JSON. */
+function windowKey(window: AggregationWindow): string {
+  let key = "";
+  const w = window as unknown as Record<string, unknown>;
+  for (const k in w) {
+    const v = w[k];
+    if (v === undefined) continue;
+    key += typeof v === "object" && v !== null ? `${k}=${JSON.stringify(v)};` : `${k}=${String(v)};`;
+  }
+  return key;
 }

@@ -198,7 +198,7 @@ function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: rea
   }
   const fees = usageChargeFees(feesInput);
   // One zero fee per bucket, in bucket order: the placeholders.
-  const zeros = usageChargeFees(Object.assign({}, common, { charge: withKeys(charge, () => []), events: [] }));
+  const zeros = zeroFees(c, common, () => usageChargeFees(Object.assign({}, common, { charge: withKeys(charge, () => []), events: [] })));
   const filters = charge.filters ?? [];
   const buckets = [...filters.map((f) => ({ values: f.values as FilterValues | null, keys: f.pricing_group_keys ?? [] })), { values: null, keys: charge.pricing_group_keys ?? [] }];
   const out: Fee[] = [];
@@ -212,6 +212,29 @@ function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: rea
     }
   });
   return out;
+}
+
+/**
+ * The zero placeholders of a charge (no events, no grouping) depend only on the charge, its metric
+ * and the window's settings: a usage read repeated through a period (an alert after each event
+ * step) makes them once. They never leave chargeFees (a placeholder used is a copy), so sharing
+ * them is safe. At most a few windows are kept per charge.
+ */
+const ZEROS = new WeakMap<object, Map<string, { readonly metric: object; readonly fees: readonly Fee[] }>>();
+
+function zeroFees(
+  c: CurrentUsageCharge, common: { readonly window: Period; readonly charges_duration_in_days: number; readonly timezone: string; readonly currency: string; readonly ids?: FeeIdContext },
+  make: () => readonly Fee[],
+): readonly Fee[] {
+  const key = `${common.window.start}|${common.window.end}|${common.charges_duration_in_days}|${common.timezone}|${common.currency}|${JSON.stringify(common.ids ?? null)}`;
+  let byWindow = ZEROS.get(c.usage);
+  if (byWindow === undefined) ZEROS.set(c.usage, (byWindow = new Map()));
+  const hit = byWindow.get(key);
+  if (hit !== undefined && hit.metric === c.metric) return hit.fees;
+  const fees = make();
+  if (byWindow.size >= 8) byWindow.clear();
+  byWindow.set(key, { metric: c.metric, fees });
+  return fees;
 }
 
 const isZero = (f: Fee): boolean => f.units.eq(ZERO) && f.amount_cents === 0n && f.events_count === 0;
