@@ -154,30 +154,44 @@ function objectPass(events: readonly unknown[], p: PlainSum, hashes: Uint32Array
   const n = events.length;
   const read = timestampReader();
   const pass = newPass(p, n);
-  const { from, to } = p.ctx;
-  const code = p.metric.code;
   for (let i = 0; i < n; i++) {
     const e: unknown = events[i];
     if (!isObj(e)) return undefined; // holes, non-objects: the general path reports them
-    const tx = e["transaction_id"], c = e["code"], props = e["properties"], sub = e["external_subscription_id"], ts = e["timestamp"];
-    if (typeof tx !== "string" || tx === "" || typeof c !== "string" || c === "") return undefined;
-    const precise = e["precise_total_amount_cents"];
-    if (precise !== undefined && precise !== null) return undefined;
-    if (props !== undefined && !isObj(props)) return undefined;
-    let subKey = "";
-    if (sub !== undefined && sub !== null) {
-      if (typeof sub !== "string") return undefined;
-      subKey = sub;
-    }
-    if (ts === undefined || ts === null) return undefined;
-    const t = read(ts);
-    if (t === undefined) return undefined;
-    hashes[i] = hashPair(subKey, tx);
-    if (skip !== undefined && skip[i] === 1) continue;
-    if (c !== code || t > to || t < from) continue;
-    addSelected(p, pass, props === undefined ? EMPTY : (props as Record<string, unknown>), t, tx);
+    const props = e["properties"], precise = e["precise_total_amount_cents"];
+    if ((precise !== undefined && precise !== null) || (props !== undefined && !isObj(props))) return undefined;
+    const t = admit(p, read, hashes, skip, i, e["transaction_id"], e["code"], e["external_subscription_id"], e["timestamp"]);
+    if (t !== t) return undefined;
+    if (t === NOT_SELECTED) continue;
+    addSelected(p, pass, props === undefined ? EMPTY : (props as Record<string, unknown>), t, e["transaction_id"] as string);
   }
   return pass;
+}
+
+/** {@link admit}'s answer for a well-formed row the aggregation does not select (another code, outside the window, a duplicate). */
+const NOT_SELECTED = Number.POSITIVE_INFINITY;
+
+/**
+ * A row's fields checked as the general parser's quick path accepts them, its (subscription,
+ * transaction id) hash written to `hashes`: its instant when it is selected (not marked in
+ * `skip`, the metric's code, inside the window), {@link NOT_SELECTED} when not, NaN when the row
+ * is not the usual one (the general path then takes the input).
+ */
+function admit(
+  p: PlainSum, read: (x: unknown) => number | undefined, hashes: Uint32Array, skip: Uint8Array | undefined, i: number,
+  tx: unknown, c: unknown, sub: unknown, ts: unknown,
+): number {
+  if (typeof tx !== "string" || tx === "" || typeof c !== "string" || c === "") return NaN;
+  let subKey = "";
+  if (sub !== undefined && sub !== null) {
+    if (typeof sub !== "string") return NaN;
+    subKey = sub;
+  }
+  if (ts === undefined || ts === null) return NaN;
+  const t = read(ts);
+  if (t === undefined) return NaN;
+  hashes[i] = hashPair(subKey, tx);
+  if ((skip !== undefined && skip[i] === 1) || c !== p.metric.code || t > p.ctx.to || t < p.ctx.from) return NOT_SELECTED;
+  return t;
 }
 
 /** The columns of {@link fusedAggregateColumns}, checked by the caller (equal lengths, arrays). */
@@ -212,30 +226,18 @@ export function fusedAggregateColumns(input: Record<string, unknown>, columns: E
 function columnPass(columns: EventColumns, n: number, p: PlainSum, hashes: Uint32Array, skip: Uint8Array | undefined): Pass | undefined {
   const read = timestampReader();
   const pass = newPass(p, n);
-  const { from, to } = p.ctx;
-  const code = p.metric.code;
   const txs = columns.transaction_id, times = columns.timestamp, codes = columns.code, subs = columns.external_subscription_id;
   // The properties a row is read for (the value, the group keys), written into one reused record.
   const names = [...new Set([p.field, ...p.keys])].filter((k) => k !== "" && columns.properties[k] !== undefined);
   const cols = names.map((k) => columns.properties[k]!);
   const row: Record<string, unknown> = {};
   for (let i = 0; i < n; i++) {
-    const tx = txs[i], c = typeof codes === "string" ? codes : codes[i], ts = times[i];
-    if (typeof tx !== "string" || tx === "" || typeof c !== "string" || c === "") return undefined;
     const sub = typeof subs === "string" || subs === undefined ? subs : subs[i];
-    let subKey = "";
-    if (sub !== undefined && sub !== null) {
-      if (typeof sub !== "string") return undefined;
-      subKey = sub;
-    }
-    if (ts === undefined || ts === null) return undefined;
-    const t = read(ts);
-    if (t === undefined) return undefined;
-    hashes[i] = hashPair(subKey, tx);
-    if (skip !== undefined && skip[i] === 1) continue;
-    if (c !== code || t > to || t < from) continue;
+    const t = admit(p, read, hashes, skip, i, txs[i], typeof codes === "string" ? codes : codes[i], sub, times[i]);
+    if (t !== t) return undefined;
+    if (t === NOT_SELECTED) continue;
     for (let k = 0; k < names.length; k++) row[names[k]!] = cols[k]![i];
-    addSelected(p, pass, row, t, tx);
+    addSelected(p, pass, row, t, txs[i] as string);
   }
   return pass;
 }
