@@ -196,31 +196,16 @@ export function quotientText(a: number, T: number, d: number, S: number): string
   if (chunk <= 0) return undefined;
   const neg = a < 0;
   if (neg) a = -a;
-  let q = Math.floor(a / d);
-  let r = a - q * d;
-  if (r < 0) {
-    q--;
-    r += d;
-  } else if (r >= d) {
-    q++;
-    r -= d;
-  }
+  divide(a, d);
+  let q = QUOTIENT;
+  let r = REMAINDER;
   let n = 0;
   for (let left = k; left > 0; n++) {
     const c = left < chunk ? left : chunk;
-    const x = r * POW10[c]!;
-    let dq = Math.floor(x / d);
-    let rr = x - dq * d;
-    if (rr < 0) {
-      dq--;
-      rr += d;
-    } else if (rr >= d) {
-      dq++;
-      rr -= d;
-    }
-    CHUNKS[n] = dq;
+    divide(r * POW10[c]!, d);
+    CHUNKS[n] = QUOTIENT;
     WIDTHS[n] = c;
-    r = rr;
+    r = REMAINDER;
     left -= c;
   }
   if (2 * r >= d) {
@@ -251,6 +236,27 @@ export function quotientText(a: number, T: number, d: number, S: number): string
   if (q === 0 && frac === "") return "0";
   const sign = neg ? "-" : "";
   return frac === "" ? sign + String(q) : `${sign}${q}.${frac}`;
+}
+
+let QUOTIENT = 0;
+let REMAINDER = 0;
+
+/**
+ * `x = QUOTIENT × d + REMAINDER` with `0 ≤ REMAINDER < d`, for a safe integer `x ≥ 0` and `d > 0`:
+ * the float quotient, floored, corrected by one where its rounding crossed an integer.
+ */
+function divide(x: number, d: number): void {
+  let q = Math.floor(x / d);
+  let r = x - q * d;
+  if (r < 0) {
+    q--;
+    r += d;
+  } else if (r >= d) {
+    q++;
+    r -= d;
+  }
+  QUOTIENT = q;
+  REMAINDER = r;
 }
 
 /** `v` written with exactly `width` digits (leading zeros). */
