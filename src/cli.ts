@@ -19,6 +19,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as api from "./index.js";
+import { formatMoney, minorUnits as cents, plainText } from "./report/format.js";
+import { simulationReport } from "./report/html.js";
+
+export { formatMoney };
 import { createServer, type ServeHandle, ServeError } from "./server/index.js";
 
 type EntryPoint = (input: unknown) => unknown;
@@ -44,8 +48,11 @@ commands:
 FILE is an entry point's input, or {"fn": "<entry point>", "input": {...}}; "-" reads standard input.
 
 options:
-  -f, --format text|json   text (default): readable; json: the result as the entry point returns it
+  -f, --format text|json|html
+                           text (default): readable; json: the result as the entry point returns it;
+                           html (simulate): a self-contained report page (docs/report.md)
   -o, --output FILE        write the output to FILE instead of standard output
+      --html FILE          demo: also write the HTML report of the file's simulation to FILE
       --fn NAME            validate: the entry point (simulate, applyChargeModel, aggregate, billingPeriod)
   -h, --help               this help
   -v, --version            the version
@@ -125,31 +132,42 @@ function run(argv: readonly string[], io: Io): number {
     return 0;
   }
   const format = values.format ?? "text";
-  if (format !== "text" && format !== "json") throw new CliError(`--format must be text or json, not ${JSON.stringify(format)}`, 2);
+  if (format !== "text" && format !== "json" && format !== "html") throw new CliError(`--format must be text, json or html, not ${JSON.stringify(format)}`, 2);
   const [cmd, file, ...rest] = positionals;
   if (cmd === undefined) throw new CliError("no command given", 2);
   if (file === undefined) throw new CliError(`${cmd}: no input file given (a path, or - for standard input)`, 2);
   if (rest.length > 0) throw new CliError(`unexpected argument ${JSON.stringify(rest[0])}`, 2);
-  const write = (text: string): void => {
-    if (values.output === undefined) io.stdout(text);
-    else {
-      try {
-        fs.writeFileSync(values.output, text);
-      } catch (err) {
-        throw new CliError(`cannot write ${values.output}: ${errorText(err)}`, 2);
-      }
+  const writeFile = (name: string, text: string): void => {
+    try {
+      fs.writeFileSync(name, text);
+    } catch (err) {
+      throw new CliError(`cannot write ${name}: ${errorText(err)}`, 2);
     }
   };
+  const write = (text: string): void => {
+    if (values.output === undefined) io.stdout(text);
+    else writeFile(values.output, text);
+  };
+  if (format === "html" && cmd !== "simulate" && cmd !== "demo") throw new CliError("--format html is for simulate (and demo --html FILE)", 2);
   if (cmd === "run" || cmd === "demo") {
     const docs = readJson(file, io);
     let status = 0;
     let out = "";
+    const reports: { title: string; input: unknown; result: unknown }[] = [];
     for (const doc of Array.isArray(docs) ? docs : [docs]) {
-      const [text, s] = runDoc(isObj(doc) ? doc : {}, cmd === "demo");
+      const [text, s, report] = runDoc(isObj(doc) ? doc : {}, cmd === "demo");
       out += text;
       status = Math.max(status, s);
+      if (report !== undefined) reports.push(report);
     }
     write(out);
+    if (values.html !== undefined) {
+      // demo --html FILE: the report of the file's (first) simulation.
+      const first = reports[0];
+      if (first === undefined) throw new CliError("--html: the file holds no simulation", 2);
+      writeFile(values.html, simulationReport(first.input, first.result, { title: first.title }));
+      io.stderr(`ratecard: report written to ${values.html}\n`);
+    }
     return status;
   }
   if (cmd === "validate") {
@@ -166,6 +184,10 @@ function run(argv: readonly string[], io: Io): number {
   if (io.progress && fn === "simulate") io.stderr(`ratecard: simulating ${stepCount(input)} steps…\n`);
   const result = entry(fn)(input);
   if (io.progress && fn === "simulate") io.stderr(`ratecard: simulated in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  if (format === "html") {
+    write(simulationReport(input, result, { title: isObj(raw) && typeof raw["title"] === "string" ? raw["title"] : "Simulation report" }));
+    return 0;
+  }
   write(format === "json" ? `${JSON.stringify(result, null, 2)}\n` : fn === "simulate" ? formatSimulation(result, input) : formatRecord(result));
   return 0;
 }
@@ -177,6 +199,7 @@ function parse(argv: readonly string[]) {
     strict: true,
     options: {
       format: { type: "string", short: "f" },
+      html: { type: "string" },
       output: { type: "string", short: "o" },
       fn: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -268,15 +291,16 @@ interface Doc {
 }
 
 /** One `run`/`demo` document: its printout and status (a refused input prints its error as JSON). */
-function runDoc(doc: Doc, demo: boolean): [string, number] {
+function runDoc(doc: Doc, demo: boolean): [string, number, { title: string; input: unknown; result: unknown } | undefined] {
   const name = doc.fn ?? "simulate";
   if (!ENTRY_POINTS.includes(name)) throw new CliError(`no entry point named ${JSON.stringify(name)} (${ENTRY_POINTS.join(", ")})`, 2);
   const head = demo ? `\n# ${doc.title ?? name}  (${name})\n` : "";
   try {
     const out = entry(name)(doc.input);
-    return [head + (demo && name === "simulate" ? `\n${formatSimulation(out, doc.input)}` : `${JSON.stringify(out, null, 2)}\n`), 0];
+    const report = name === "simulate" ? { title: doc.title ?? "Simulation report", input: doc.input, result: out } : undefined;
+    return [head + (demo && name === "simulate" ? `\n${formatSimulation(out, doc.input)}` : `${JSON.stringify(out, null, 2)}\n`), 0, report];
   } catch (err) {
-    if (api.isValidationError(err)) return [`${head}${JSON.stringify(err.toJSON(), null, 2)}\n`, 1];
+    if (api.isValidationError(err)) return [`${head}${JSON.stringify(err.toJSON(), null, 2)}\n`, 1, undefined];
     throw err;
   }
 }
@@ -291,24 +315,7 @@ export function formatRecord(result: unknown): string {
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
 const objs = (x: unknown): Obj[] => (Array.isArray(x) ? x.filter(isObj) : []);
 const obj = (x: unknown): Obj => (isObj(x) ? x : {});
-const text = (x: unknown): string =>
-  x === undefined || x === null ? "-" : typeof x === "string" ? x : typeof x === "bigint" ? x.toString() : JSON.stringify(x);
-/** An integer amount of minor units (JSON number or digit string), exactly. */
-const cents = (x: unknown): bigint | undefined =>
-  typeof x === "bigint" ? x : typeof x === "number" && Number.isSafeInteger(x) ? BigInt(x) : typeof x === "string" && /^-?\d+$/.test(x) ? BigInt(x) : undefined;
-
-/**
- * Minor units as currency units with the code, from the integer (no float arithmetic):
- * 123456 USD → "1,234.56 USD", -2000 → "-20.00 USD", 500 JPY → "500 JPY".
- */
-export function formatMoney(amountCents: unknown, currency: unknown): string {
-  const n = cents(amountCents);
-  if (n === undefined || typeof currency !== "string" || !api.isCurrencyCode(currency)) return `${text(amountCents)} (minor units) ${text(currency)}`;
-  const e = api.currencyExponent(currency);
-  const digits = (n < 0n ? -n : n).toString().padStart(e + 1, "0");
-  const units = digits.slice(0, digits.length - e).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${n < 0n ? "-" : ""}${units}${e > 0 ? `.${digits.slice(digits.length - e)}` : ""} ${currency}`;
-}
+const text = plainText;
 
 /** Column widths: the widest cell of each column. */
 const widthsOf = (rows: readonly (readonly string[])[]): number[] => rows.reduce<number[]>((w, r) => r.map((c, i) => Math.max(w[i] ?? 0, c.length)), []);

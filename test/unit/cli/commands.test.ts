@@ -57,7 +57,7 @@ describe("misuse: one line on stderr, exit 2", () => {
     ["a missing file", ["simulate", "/nonexistent/ratecard.json"], /cannot read \/nonexistent\/ratecard\.json: ENOENT/],
     ["a directory", ["simulate", "src"], /cannot read src: EISDIR/],
     ["an unknown flag", ["simulate", "examples/simulation.json", "--colour"], /Unknown option '--colour'/],
-    ["a bad format", ["rate", "x.json", "--format", "yaml"], /--format must be text or json/],
+    ["a bad format", ["rate", "x.json", "--format", "yaml"], /--format must be text, json or html/],
     ["an extra argument", ["rate", "a.json", "b.json"], /unexpected argument "b\.json"/],
     ["validate without --fn on an ambiguous input", ["validate", "-"], /say which entry point/],
   ];
@@ -131,6 +131,21 @@ describe("the entry points", () => {
     expect([json.status, json.stdout]).toEqual([0, ""]);
     const result = JSON.parse(fs.readFileSync(out, "utf8")) as { invoices: unknown[] };
     expect(result.invoices).toHaveLength(6);
+  });
+
+  it("simulate --format html writes the report; demo --html writes the demo's", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-cli-"));
+    const out = path.join(dir, "report.html");
+    expect(cli(["simulate", "examples/simulation.json", "--format", "html", "--output", out])).toMatchObject({ status: 0, stdout: "" });
+    const html = fs.readFileSync(out, "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect([...html.matchAll(/<details class="invoice"/g)]).toHaveLength(6);
+    const demo = path.join(dir, "demo.html");
+    const d = cli(["demo", "examples/simulation.json", "--html", demo]);
+    expect(d.status).toBe(0);
+    expect(d.stderr).toContain(`report written to ${demo}`);
+    expect(fs.readFileSync(demo, "utf8")).toContain("Acme Robotics on the Growth plan");
+    expect(cli(["rate", "-", "--format", "html"], JSON.stringify(RATE)).status).toBe(2);
   });
 
   it("validate checks without printing the result", () => {
