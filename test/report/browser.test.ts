@@ -65,7 +65,7 @@ describe.skipIf(!present)("the report in Chromium", () => {
     const invoices = await page.$$eval("details.invoice", (els) => els.map((e) => ({ number: e.getAttribute("data-number"), total: e.querySelector("summary .total")?.textContent })));
     expect(invoices).toEqual(result.invoices.map((i) => ({ number: i.number, total: formatMoney(i.total_amount_cents, i.currency) })));
     // Price curves: a polyline with as many points as the figure says.
-    const curves = await page.$$eval("figure.price-curve", (els) => els.map((e) => ({ said: Number(e.getAttribute("data-points")), drawn: (e.querySelector("polyline.curve")?.getAttribute("points") ?? "").trim().split(/\s+/).filter((x) => x !== "").length })));
+    const curves = await page.$$eval("figure.price-curve", (els) => els.map((e) => ({ said: Number(e.getAttribute("data-points")), drawn: (e.querySelector("polyline.curve")?.getAttribute("points") ?? "").trim().split(/\s+/).filter((x: string) => x !== "").length })));
     expect(curves.length).toBeGreaterThan(0);
     for (const c of curves) expect(c.drawn).toBe(c.said);
     // Timelines: one per subscription, one dot per invoice of it, one usage line per metric with events.
