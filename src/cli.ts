@@ -44,6 +44,8 @@ commands:
   run FILE          print the result of {"fn", "input"} documents (or an array of them) as JSON
   demo FILE         the same, readably, each under its "title"
   serve             the service's HTTP API over the simulator ('ratecard serve --help')
+  playground        write the pricing playground page (-o FILE, default playground.html): edit a
+                    catalog and a timeline in the browser, see the invoices and curves (docs/report.md)
 
 FILE is an entry point's input, or {"fn": "<entry point>", "input": {...}}; "-" reads standard input.
 
@@ -135,6 +137,13 @@ function run(argv: readonly string[], io: Io): number {
   if (format !== "text" && format !== "json" && format !== "html") throw new CliError(`--format must be text, json or html, not ${JSON.stringify(format)}`, 2);
   const [cmd, file, ...rest] = positionals;
   if (cmd === undefined) throw new CliError("no command given", 2);
+  if (cmd === "playground") {
+    if (file !== undefined) throw new CliError(`unexpected argument ${JSON.stringify(file)}`, 2);
+    const out = values.output ?? "playground.html";
+    fs.writeFileSync(out, playgroundHtml());
+    io.stderr(`ratecard: playground written to ${out} (open it in a browser)\n`);
+    return 0;
+  }
   if (file === undefined) throw new CliError(`${cmd}: no input file given (a path, or - for standard input)`, 2);
   if (rest.length > 0) throw new CliError(`unexpected argument ${JSON.stringify(rest[0])}`, 2);
   const writeFile = (name: string, text: string): void => {
@@ -262,6 +271,18 @@ function describeIssues(err: api.ValidationError): string {
 }
 
 const errorText = (err: unknown): string => (err instanceof Error ? (err as NodeJS.ErrnoException).code ?? err.message.split("\n")[0]! : String(err));
+
+/** The playground page `npm run build` made beside the CLI (dist/playground.html). */
+function playgroundHtml(): string {
+  for (const rel of ["playground.html", "../dist/playground.html"]) {
+    try {
+      return fs.readFileSync(path.join(path.dirname(fs.realpathSync(process.argv[1]!)), rel), "utf8");
+    } catch {
+      // try the next candidate
+    }
+  }
+  throw new CliError("playground: no playground.html beside the CLI; run `npm run build` first", 2);
+}
 
 function version(): string {
   for (const rel of ["../package.json", "../../package.json"]) {

@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { simulate } from "../../src/index.js";
 import { PAGE, simulationReport } from "../../src/report/html.js";
 import { formatMoney } from "../../src/report/format.js";
+import { buildPlayground } from "../../scripts/playground.js";
 
 const CHROMIUM = process.env.RATECARD_CHROMIUM ?? "/usr/bin/chromium";
 const present = fs.existsSync(CHROMIUM);
@@ -77,6 +78,31 @@ describe.skipIf(!present)("the report in Chromium", () => {
     expect(await page.isVisible("details.invoice[open] table")).toBe(true);
     fs.mkdirSync("test-artifacts", { recursive: true });
     await page.screenshot({ path: "test-artifacts/report.png", fullPage: true });
+  }, 60_000);
+
+  it("the playground runs the engine in the page and follows the editor", async () => {
+    const file = path.join(dir, "playground.html");
+    fs.writeFileSync(file, await buildPlayground());
+    await page.goto(`file://${file}`);
+    // The demo's timeline, run on load: its six invoices in the report frame.
+    await page.waitForSelector('#status[data-invoices="6"]');
+    const frame = page.frameLocator("#report");
+    await expect.poll(() => frame.locator("details.invoice").count()).toBe(6);
+    // Bad JSON is said under the editor; a refused input names its field.
+    await page.fill("#input", "{");
+    await page.click("#run");
+    expect(await page.textContent("#status")).toMatch(/^JSON: /);
+    await page.fill("#input", JSON.stringify({ steps: "soon" }));
+    await page.click("#run");
+    expect(await page.textContent("#status")).toMatch(/^Refused: .*steps/);
+    // Another timeline: three monthly invoices.
+    await page.fill("#input", JSON.stringify(manyInvoices(1)));
+    await page.click("#run");
+    await page.waitForSelector("#status[data-invoices]");
+    const expected = simulate(manyInvoices(1)).invoices;
+    expect(await page.getAttribute("#status", "data-invoices")).toBe(String(expected.length));
+    await expect.poll(() => frame.locator("details.invoice").count()).toBe(expected.length);
+    expect(await frame.locator("details.invoice summary .total").first().textContent()).toBe(formatMoney(expected[0]!.total_amount_cents, expected[0]!.currency));
   }, 60_000);
 
   it("opens the other pages of invoices", async () => {
