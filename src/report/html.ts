@@ -7,8 +7,8 @@
  * Pure: the simulation's input and result in, the page's text out. Every number shown is a text
  * of the result (or of `applyChargeModel` for the price curves), never recomputed in floats;
  * floats only place points on a chart. Large simulations stay usable: invoices come in pages of
- * {@link PAGE} (the other pages wait in inert `<template>`s until opened), each invoice folded
- * to its summary line past the first few.
+ * {@link PAGE} (the other pages wait as text in a JSON script element until opened), each
+ * invoice folded to its summary line past the first few.
  */
 import { applyChargeModel } from "../json/applyChargeModel.js";
 import { formatMoney, plainText } from "./format.js";
@@ -88,9 +88,12 @@ function invoicesSection(invoices: readonly Obj[]): string {
     pages.push(invoices.slice(start, start + PAGE).map((inv, k) => invoiceArticle(inv, k < OPEN)).join("\n"));
   }
   const buttons = pages.length === 1 ? "" : `<p class="pages">Page ${pages.map((_, i) => `<button type="button" data-page="${i}"${i === 0 ? ' aria-current="true"' : ""}>${i + 1}</button>`).join(" ")}</p>`;
-  // The first page in the document; the others inert in templates until opened (script below).
-  const rest = pages.slice(1).map((p, i) => `<template data-page="${i + 1}">${p}</template>`).join("\n");
-  return `<section id="invoices"><h2>Invoices</h2>${buttons}<div id="invoice-page" data-page="0">${pages[0]}</div>${rest}</section>`;
+  // The first page in the document; the others' markup as text in a JSON script element, which
+  // the browser reads as text (no element made) until a page is opened (script below).
+  // In a script element only "</script" and "<!--" mean something: written "<\/" and "<\u0021--" (the same JSON text).
+  const json = JSON.stringify(pages.slice(1)).replace(/<\//g, "<\\/").replace(/<!--/g, "<\\u0021--");
+  const data = pages.length === 1 ? "" : `<script type="application/json" id="invoice-pages">${json}</script>`;
+  return `<section id="invoices"><h2>Invoices</h2>${buttons}<div id="invoice-page" data-page="0">${pages[0]}</div>${data}</section>`;
 }
 
 function invoiceArticle(inv: Obj, open: boolean): string {
@@ -367,15 +370,13 @@ table.points{font-size:12px;width:auto}table.points td{text-align:right}
 footer{color:#6b7487;font-size:12px}
 `;
 
-/** Opens a page of invoices: the page's template content replaces the shown page. */
+/** Opens a page of invoices: its markup, from the JSON script element, replaces the shown page. */
 const SCRIPT = `
 document.querySelectorAll('.pages button').forEach(function(b){b.addEventListener('click',function(){
-  var n=b.getAttribute('data-page');var shown=document.getElementById('invoice-page');
-  if(!shown.__pages){shown.__pages={'0':Array.prototype.slice.call(shown.childNodes)};}
-  var nodes=shown.__pages[n];
-  if(!nodes){var t=document.querySelector('template[data-page="'+n+'"]');nodes=Array.prototype.slice.call(t.content.cloneNode(true).childNodes);shown.__pages[n]=nodes;}
-  while(shown.firstChild)shown.removeChild(shown.firstChild);nodes.forEach(function(x){shown.appendChild(x);});
-  shown.setAttribute('data-page',n);
+  var n=Number(b.getAttribute('data-page'));var shown=document.getElementById('invoice-page');
+  var pages=document.__invoicePages||(document.__invoicePages=JSON.parse(document.getElementById('invoice-pages').textContent));
+  if(!document.__firstPage)document.__firstPage=shown.innerHTML;
+  shown.innerHTML=n===0?document.__firstPage:pages[n-1];shown.setAttribute('data-page',String(n));
   document.querySelectorAll('.pages button').forEach(function(o){o.removeAttribute('aria-current');});b.setAttribute('aria-current','true');
 });});
 `;

@@ -9,8 +9,9 @@ import { escapeHtml } from "./html.js";
 
 /** The page: `bundle` is the engine's browser build (it sets `globalThis.ratecard`), `example` the editor's starting text. */
 export function playgroundPage(bundle: string, example: string): string {
-  // A bundle could hold "</script>" in a string: split it so that the page's parser does not end the element there.
-  const safeBundle = bundle.replace(/<\/(script)/gi, "<\\/$1");
+  // In a script element "</script" ends it and "<!--" changes how the rest is read: the bundle's
+  // own (in strings and regular expressions) are written "<\/script" and "<\x21--", the same to JavaScript.
+  const safeBundle = bundle.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\x21--");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ratecard playground</title>
