@@ -10,6 +10,7 @@
  * {@link PAGE} (the other pages wait as text in a JSON script element until opened), each
  * invoice folded to its summary line past the first few.
  */
+import { type Decimal, ONE, ZERO, parseDecimal, toDecimalString } from "../core/decimal.js";
 import { applyChargeModel } from "../json/applyChargeModel.js";
 import { formatMoney, plainText } from "./format.js";
 
@@ -49,7 +50,7 @@ export function simulationReport(input: unknown, result: unknown, options: Repor
     timelinesSection(inp, res),
     priceCurvesSection(inp, invoices),
     usageSection(inp, res),
-    walletsSection(res),
+    walletsSection(inp, res),
   ];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -151,8 +152,8 @@ function amountDetails(d: unknown): string {
 // Timelines
 
 /** The events of the input's steps, per external subscription id: their instants and metric codes. */
-function eventsBySubscription(inp: Obj): Map<string, { at: number; code: string }[]> {
-  const out = new Map<string, { at: number; code: string }[]>();
+function eventsBySubscription(inp: Obj): Map<string, { at: number; code: string; properties: Obj }[]> {
+  const out = new Map<string, { at: number; code: string; properties: Obj }[]>();
   for (const step of objs(inp["steps"])) {
     const op = step["op"];
     const body = obj(step["body"]);
@@ -164,7 +165,7 @@ function eventsBySubscription(inp: Obj): Map<string, { at: number; code: string 
       if (sub === "" || !Number.isFinite(at)) continue;
       let l = out.get(sub);
       if (l === undefined) out.set(sub, (l = []));
-      l.push({ at, code: str(e["code"]) });
+      l.push({ at, code: str(e["code"]), properties: obj(e["properties"]) });
     }
   }
   return out;
@@ -179,6 +180,7 @@ function timelinesSection(inp: Obj, res: Obj): string {
     return `<section id="timelines"><h2>Timelines</h2><p>No subscription.</p></section>`;
   }
   const events = eventsBySubscription(inp);
+  const metrics = new Map(objs(inp["billable_metrics"]).map((m) => [str(m["code"]), m]));
   const invoices = objs(res["invoices"]);
   // A subscription's billing periods and invoices, from the invoices that bill it.
   const figures = subs.slice(0, 200).map((s) => {
@@ -191,7 +193,7 @@ function timelinesSection(inp: Obj, res: Obj): string {
       for (const p of mine) periods.push({ from: Date.parse(str(p["subscription_from_datetime"])), to: Date.parse(str(p["subscription_to_datetime"])), label: `${str(p["subscription_from_datetime"])} → ${str(p["subscription_to_datetime"])}` });
       marks.push({ at: Date.parse(str(inv["created_at"])), label: `${str(inv["number"])} · ${formatMoney(inv["total_amount_cents"], inv["currency"])}` });
     }
-    return timelineFigure(s, first, last, periods, marks, events.get(id) ?? []);
+    return timelineFigure(s, first, last, periods, marks, events.get(id) ?? [], metrics);
   });
   const more = subs.length > 200 ? `<p>The first 200 of ${subs.length} subscriptions.</p>` : "";
   return `<section id="timelines"><h2>Timelines</h2>${more}${figures.join("\n")}</section>`;
@@ -200,7 +202,10 @@ function timelinesSection(inp: Obj, res: Obj): string {
 const W = 720;
 const X0 = 40;
 
-function timelineFigure(s: Obj, first: number, last: number, periods: { from: number; to: number; label: string }[], marks: { at: number; label: string }[], events: { at: number; code: string }[]): string {
+function timelineFigure(
+  s: Obj, first: number, last: number, periods: { from: number; to: number; label: string }[], marks: { at: number; label: string }[],
+  events: { at: number; code: string; properties: Obj }[], metrics: ReadonlyMap<string, Obj>,
+): string {
   const x = (t: number): number => X0 + ((Math.min(Math.max(t, first), last) - first) / (last - first)) * (W - X0 - 10);
   const codes = [...new Set(events.map((e) => e.code))].sort();
   const H = 90 + 40 * Math.max(1, codes.length);
@@ -213,21 +218,42 @@ function timelineFigure(s: Obj, first: number, last: number, periods: { from: nu
   }
   periods.forEach((p, i) => parts.push(`<rect class="period p${i % 2}" x="${x(p.from).toFixed(1)}" y="22" width="${Math.max(1, x(p.to) - x(p.from)).toFixed(1)}" height="16"><title>${escapeHtml(p.label)}</title></rect>`));
   for (const m of marks) parts.push(`<circle class="invoice-mark" cx="${x(m.at).toFixed(1)}" cy="50" r="5"><title>${escapeHtml(m.label)}</title></circle>`);
-  // Usage: events per metric, cumulative over the timeline (a step line per metric).
+  // Usage: per metric, its units received over time (a sum metric's values, else events), cumulative (a step line).
   codes.forEach((code, k) => {
     const mine = events.filter((e) => e.code === code).sort((a, b) => a.at - b.at);
+    const series = cumulativeUnits(mine, metrics.get(code));
     const top = 70 + 40 * k, bottom = top + 32;
+    const total = series.at(-1)?.text ?? "0";
+    const scale = Math.max(1e-9, ...series.map((p) => Math.abs(Number(p.text))));
     const pts: string[] = [`${X0},${bottom}`];
-    mine.forEach((e, i) => {
-      const px = x(e.at).toFixed(1);
-      pts.push(`${px},${(bottom - (i / mine.length) * 32).toFixed(1)}`, `${px},${(bottom - ((i + 1) / mine.length) * 32).toFixed(1)}`);
-    });
-    parts.push(`<text x="4" y="${top + 12}" class="label">${escapeHtml(code)}</text><polyline class="usage" points="${pts.join(" ")}" data-points="${mine.length}"><title>${escapeHtml(code)}: ${mine.length} events</title></polyline>`);
+    let prev = bottom;
+    for (const p of series) {
+      const px = x(p.at).toFixed(1), py = (bottom - (Number(p.text) / scale) * 32).toFixed(1);
+      pts.push(`${px},${prev}`, `${px},${py}`);
+      prev = Number(py);
+    }
+    parts.push(`<text x="4" y="${top + 12}" class="label">${escapeHtml(code)}</text><text x="${W - 10}" y="${top + 12}" class="label end">${escapeHtml(total)} ${escapeHtml(series.unit)}</text><polyline class="usage" points="${pts.join(" ")}" data-points="${mine.length}"><title>${escapeHtml(code)}: ${escapeHtml(total)} ${escapeHtml(series.unit)} from ${mine.length} events</title></polyline>`);
   });
   return `<figure class="timeline" data-subscription="${h(s["external_id"])}" data-periods="${periods.length}" data-invoices="${marks.length}">
-<figcaption><strong>${h(s["external_id"])}</strong> · plan ${h(s["plan_code"])} · ${h(s["billing_time"])} · ${h(s["status"])} · periods (bars), invoices (dots), events per metric over time (lines)</figcaption>
+<figcaption><strong>${h(s["external_id"])}</strong> · plan ${h(s["plan_code"])} · ${h(s["billing_time"])} · ${h(s["status"])} · periods (bars), invoices (dots), usage received per metric over time (lines; the total at the right)</figcaption>
 <svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img">${parts.join("")}
 <text x="${X0}" y="${H - 4}" class="label">${escapeHtml(new Date(first).toISOString().slice(0, 10))}</text><text x="${W - 10}" y="${H - 4}" class="label end">${escapeHtml(new Date(last).toISOString().slice(0, 10))}</text></svg></figure>`;
+}
+
+/**
+ * A metric's units received so far after each event, exactly: a sum metric adds its field's
+ * values (those that are decimals), any other counts events. Not the billed units (windows,
+ * duplicates and filters are the invoices' business): what arrived.
+ */
+function cumulativeUnits(events: readonly { at: number; properties: Obj }[], metric: Obj | undefined): { at: number; text: string }[] & { unit: string } {
+  const field = metric?.["aggregation_type"] === "sum_agg" && typeof metric["field_name"] === "string" ? metric["field_name"] : undefined;
+  let acc: Decimal = ZERO;
+  const out = events.map((e) => {
+    const v = field === undefined ? ONE : parseDecimal(e.properties[field]) ?? ZERO;
+    acc = acc.plus(v);
+    return { at: e.at, text: toDecimalString(acc) };
+  });
+  return Object.assign(out, { unit: field === undefined ? "events" : field });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,14 +357,54 @@ function usageSection(inp: Obj, res: Obj): string {
   return `<section id="usage"><h2>Current and projected usage</h2>${tables.join("\n") || "<p>No usage was fetched.</p>"}</section>`;
 }
 
-function walletsSection(res: Obj): string {
+/** Each wallet's credits over time, from its settled transactions: inbound adds, outbound takes away (exact texts). */
+function walletCharts(tx: readonly Obj[], first: number, last: number): string {
+  const byWallet = new Map<string, Obj[]>();
+  for (const t of tx) {
+    if (t["status"] !== "settled") continue;
+    const id = str(t["svc_wallet_id"]);
+    let l = byWallet.get(id);
+    if (l === undefined) byWallet.set(id, (l = []));
+    l.push(t);
+  }
+  const span = Number.isFinite(first) && Number.isFinite(last) && last > first;
+  return [...byWallet].map(([id, list]) => {
+    const sorted = [...list].sort((a, b) => Date.parse(str(a["created_at"])) - Date.parse(str(b["created_at"])));
+    let balance: Decimal = ZERO;
+    const points = sorted.map((t) => {
+      const credits = parseDecimal(t["credit_amount"]) ?? ZERO;
+      balance = t["transaction_type"] === "outbound" ? balance.minus(credits) : balance.plus(credits);
+      return { at: Date.parse(str(t["created_at"])), text: toDecimalString(balance) };
+    });
+    const lo = span ? first : Math.min(...points.map((p) => p.at)), hi = span ? last : Math.max(lo + 1, ...points.map((p) => p.at));
+    const x = (t: number): number => X0 + ((Math.min(Math.max(t, lo), hi) - lo) / (hi - lo)) * (W - X0 - 10);
+    const top = Math.max(1e-9, ...points.map((p) => Math.abs(Number(p.text))));
+    const Hw = 90, base = 70;
+    let prev = base;
+    const pts: string[] = [`${X0},${base}`];
+    for (const p of points) {
+      const px = x(p.at).toFixed(1), py = (base - (Number(p.text) / top) * 55).toFixed(1);
+      pts.push(`${px},${prev}`, `${px},${py}`);
+      prev = Number(py);
+    }
+    const rows = points.map((p) => `<td class="n">${escapeHtml(p.text)}</td>`).join("");
+    return `<figure class="wallet" data-wallet="${escapeHtml(id)}" data-points="${points.length}"><figcaption>Wallet ${escapeHtml(id)}: credits over time (settled transactions)</figcaption>
+<svg viewBox="0 0 ${W} ${Hw}" width="${W}" height="${Hw}" role="img"><line class="axis" x1="${X0}" y1="${base}" x2="${W - 10}" y2="${base}"/><polyline class="balance" points="${pts.join(" ")}"/><text x="${W - 10}" y="12" class="label end">${escapeHtml(points.at(-1)?.text ?? "0")} credits</text></svg>
+<table class="points"><tr><th>after</th>${points.map((p) => `<td>${escapeHtml(new Date(p.at).toISOString().slice(0, 10))}</td>`).join("")}</tr><tr><th>credits</th>${rows}</tr></table></figure>`;
+  }).join("\n");
+}
+
+function walletsSection(inp: Obj, res: Obj): string {
   const tx = objs(res["wallet_transactions"]);
+  const steps = objs(inp["steps"]);
+  const charts = walletCharts(tx, Date.parse(str(steps[0]?.["at"])), Date.parse(str(inp["until"] ?? steps.at(-1)?.["at"])));
   const rows = tx.map((t) => `<tr><td>${h(t["created_at"])}</td><td>${h(t["svc_wallet_id"])}</td><td>${h(t["transaction_type"])}</td><td>${h(t["status"])}</td><td class="n">${h(t["credit_amount"])}</td><td class="n">${h(t["amount"])}</td></tr>`);
   const alerts = objs(res["webhooks"]).filter((w) => w["type"] === "alert.triggered").map((w) => {
     const o = obj(w["object"]);
     return `<li class="alert">${h(w["at"])} · <strong>${h(o["alert_code"])}</strong> (${h(o["alert_type"])}) on ${h(o["external_subscription_id"] ?? o["svc_wallet_id"])}: ${h(o["previous_value"])} → ${h(o["current_value"])}</li>`;
   });
   return `<section id="wallets"><h2>Wallets and alerts</h2>
+${charts}
 <h3>Wallet transactions</h3>${rows.length === 0 ? "<p>None.</p>" : `<table><thead><tr><th>At</th><th>Wallet</th><th>Type</th><th>Status</th><th class="n">Credits</th><th class="n">Amount</th></tr></thead><tbody>${rows.join("")}</tbody></table>`}
 <h3>Alerts fired</h3>${alerts.length === 0 ? "<p>None.</p>" : `<ul>${alerts.join("")}</ul>`}</section>`;
 }
@@ -363,7 +429,7 @@ figure{background:#fff;border:1px solid #d5d9e0;border-radius:6px;margin:10px 0;
 svg{max-width:100%;height:auto}.axis{stroke:#8a93a6}.life{stroke:#8a93a6;stroke-dasharray:2 3}
 .period.p0{fill:#cfe0ff}.period.p1{fill:#a9c6ff}.invoice-mark{fill:#1f8a4c}
 .usage{fill:none;stroke:#7a4cc2;stroke-width:1.5}.curve{fill:none;stroke:#2554c7;stroke-width:2}
-.tier{stroke:#c77a25;stroke-dasharray:4 3}.reached{fill:#1f8a4c}
+.tier{stroke:#c77a25;stroke-dasharray:4 3}.balance{fill:none;stroke:#1f8a4c;stroke-width:2}.reached{fill:#1f8a4c}
 .label{font-size:11px;fill:#5a6478}.end{text-anchor:end}
 table.points{font-size:12px;width:auto}table.points td{text-align:right}
 .pages button{margin:0 2px}.pages button[aria-current=true]{font-weight:700}

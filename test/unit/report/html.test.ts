@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";
 import { PAGE, escapeHtml, simulationReport } from "../../../src/report/html.js";
 import { formatMoney } from "../../../src/report/format.js";
+import { dec } from "../../../src/core/decimal.js";
 
 const example = JSON.parse(fs.readFileSync(new URL("../../../examples/simulation.json", import.meta.url), "utf8")) as { title: string; input: Record<string, unknown> };
 
@@ -80,5 +81,34 @@ describe("playgroundPage", () => {
     // The same program: the escapes mean the same characters.
     expect(new Function(`${scripts[0]}; return a;`)()).toBe("</script><!--<script>");
     expect(page).toContain("{&quot;title&quot;: &quot;&lt;b&gt;x&lt;/b&gt;&quot;}");
+  });
+});
+
+describe("wallets and usage in the report", () => {
+  it("draws a wallet's credits over time from its settled transactions, with exact texts", () => {
+    const input = {
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      billable_metrics: [{ code: "gb", name: "GB", aggregation_type: "sum_agg", field_name: "size" }],
+      plans: [{ code: "p", name: "p", interval: "monthly", amount_cents: 1000, amount_currency: "EUR", charges: [{ billable_metric_code: "gb", charge_model: "standard", properties: { amount: "1" } }] }],
+      steps: [
+        { at: "2024-01-01T00:00:00Z", op: "create_customer", body: { external_id: "c0", currency: "EUR" } },
+        { at: "2024-01-01T00:00:00Z", op: "create_wallet", body: { external_customer_id: "c0", currency: "EUR", rate_amount: "1", granted_credits: "30", code: "w" } },
+        { at: "2024-01-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c0", external_id: "s0", plan_code: "p" } },
+        { at: "2024-01-05T00:00:00Z", op: "create_event", body: { transaction_id: "e1", external_subscription_id: "s0", code: "gb", properties: { size: "0.1" } } },
+        { at: "2024-01-06T00:00:00Z", op: "create_event", body: { transaction_id: "e2", external_subscription_id: "s0", code: "gb", properties: { size: "0.2" } } },
+      ],
+      until: "2024-03-02T00:00:00Z",
+    };
+    const result = simulate(input);
+    const html = simulationReport(input, result);
+    const settled = result.wallet_transactions.filter((t) => t.status === "settled");
+    expect(html).toMatch(new RegExp(`<figure class="wallet" data-wallet="[^"]+" data-points="${settled.length}"`));
+    // 30 granted, then what the invoices took: the last balance is the wallet's own figure.
+    const last = /<text [^>]*class="label end">([^<]*) credits<\/text>/.exec(html)![1];
+    const expected = settled.reduce((b, t) => (t.transaction_type === "outbound" ? b.minus(dec(t.credit_amount)) : b.plus(dec(t.credit_amount))), dec(0));
+    expect(settled.some((t) => t.transaction_type === "outbound")).toBe(true);
+    expect(last).toBe(expected.toFixed());
+    // Usage in units, exactly: 0.1 + 0.2 is 0.3 (not 0.30000000000000004).
+    expect(html).toContain(">0.3 size</text>");
   });
 });
