@@ -12,7 +12,7 @@
  * throughput and latency percentiles per kind of request.
  *
  * Options: --clients N (200), --duration S (20), --reads R (0.1), --customers N (50),
- * --data (run with --data in a temporary directory: every event fsynced before its answer),
+ * --data (run with --data in a temporary directory: every event on disk — group commit — before its answer),
  * --bin FILE (the CLI to run; default src/cli.ts through tsx), --json (the figures as JSON).
  * Not a test: nothing here asserts a time.
  */
@@ -189,7 +189,7 @@ async function main(): Promise<void> {
     };
     if (values.json) console.log(JSON.stringify(result, null, 2));
     else {
-      console.log(`ratecard serve: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, reads ${READS * 100} %, ${CUSTOMERS} subscriptions, ${values.data ? "--data (fsync per call)" : "in memory"}; node ${process.version}, ${os.cpus().length} CPUs`);
+      console.log(`ratecard serve: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, reads ${READS * 100} %, ${CUSTOMERS} subscriptions, ${values.data ? "--data (group commit)" : "in memory"}; node ${process.version}, ${os.cpus().length} CPUs`);
       console.log("| request | count | per second | p50 ms | p90 ms | p99 ms | max ms |");
       console.log("|---|---|---|---|---|---|---|");
       for (const r of result.rows) console.log(`| ${r.kind} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} |`);

@@ -1,22 +1,23 @@
 /**
- * `ratecard serve` over `node:http` (the I/O edge, with cli.ts: the only modules of src/ that
- * read the clock, the disk or the network). Each request is read whole (up to the body limit),
- * checked (key, JSON), then answered synchronously by app.ts over the state: requests are
- * handled one at a time, in arrival order, and an accepted step is on disk (fsynced) before
- * its answer is written. See docs/serve.md.
+ * `ratecard serve` over `node:http` (the I/O edge, with cli.ts and store.ts: the only modules of
+ * src/ that read the clock, the disk or the network). Each request is read whole (up to the body
+ * limit), checked (key, JSON), then handled synchronously by app.ts over the state: requests are
+ * handled one at a time, in arrival order. With `--data`, an accepted call's log line goes to
+ * the group commit (store.ts) and every answer waits for the fsync covering the lines appended
+ * before it was computed, so that no answer shows what a crash could lose; meanwhile the server
+ * goes on handling calls. See docs/serve.md.
  */
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { type Instant, parseInstant } from "../core/instant.js";
 import { ApiLogs, DEFAULT_API_LOG_LIMIT, LOGGED_METHODS } from "./apiLogs.js";
 import { route } from "./app.js";
 import { readOrganization, withOrganization } from "./organization.js";
-import { CatalogError, type CatalogInput, type LogEntry, ServeState } from "./state.js";
+import { CatalogError, type CatalogInput, type Emitted, ServeState } from "./state.js";
+import { type OpenLog, openStore, type Store, StoreError } from "./store.js";
 import { WebhookDeliveries, type WebhookOptions } from "./webhooks.js";
-import { badRequest, fromWire, serverError, tooLarge, unauthorized, type WireError } from "./wire.js";
+import { badRequest, fromWire, logFailed, serverError, tooLarge, unauthorized, type WireError } from "./wire.js";
 
 export const DEFAULT_NOW = "2024-01-01T00:00:00Z";
 /** The largest request body served (1 MiB); a larger one is answered 413. */
@@ -40,8 +41,13 @@ export interface ServeOptions {
    * and without the catalog's: UTC, no grace period, no organization taxes.
    */
   readonly organization?: unknown;
-  /** A directory for the durable log: every accepted call is appended and fsynced; a restart replays it. */
+  /**
+   * A directory for the durable log: every accepted call is appended and fsynced (group commit)
+   * before it is answered; a restart replays it and resumes the webhook deliveries left pending.
+   */
   readonly dataDir?: string;
+  /** For tests: how the data directory's logs are opened (default: node:fs, see store.ts). */
+  readonly openLog?: OpenLog;
   /** In bytes (default {@link DEFAULT_BODY_LIMIT}). */
   readonly bodyLimit?: number;
   /** How many api logs are kept in memory, the newest (default {@link DEFAULT_API_LOG_LIMIT}). */
@@ -71,9 +77,6 @@ export class ServeError extends Error {
   }
 }
 
-const LOG_FILE = "log.jsonl";
-const CATALOG_FILE = "catalog.json";
-
 /** Starts the server; resolves once it listens. @throws ServeError */
 export async function createServer(options: ServeOptions): Promise<ServeHandle> {
   if (options.apiKeys.length === 0 || options.apiKeys.some((k) => k === "")) throw new ServeError("at least one non-empty --api-key is needed");
@@ -90,14 +93,22 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
     if (!org.ok) throw new ServeError(`--org: ${org.message}`);
     given = withOrganization(given ?? {}, org);
   }
-  const store = options.dataDir === undefined ? undefined : openStore(options.dataDir, given);
+  let store: Store | undefined;
+  try {
+    store = options.dataDir === undefined ? undefined : openStore(options.dataDir, given, options.openLog);
+  } catch (err) {
+    if (err instanceof StoreError) throw new ServeError(err.message);
+    throw err;
+  }
+  const log = store?.log;
   const catalog = store?.catalog ?? given ?? {};
   let state: ServeState;
+  let emitted: Emitted[] = [];
   try {
-    state = new ServeState(catalog, start, store === undefined ? undefined : (e) => store.append(e));
-    if (store !== undefined) state.restore(store.entries);
+    state = new ServeState(catalog, start, log === undefined ? undefined : (e) => log.append(JSON.stringify(e)));
+    if (store !== undefined) emitted = state.restore(store.entries);
   } catch (err) {
-    store?.close();
+    await store?.close();
     if (err instanceof CatalogError) throw new ServeError(err.message);
     throw err;
   }
@@ -106,16 +117,23 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
   let baseUrl = "";
   let webhooks: WebhookDeliveries;
   try {
+    const kept = store;
     webhooks = new WebhookDeliveries(
       options.webhooks ?? {}, () => state.sim.catalog.organization.svc_id,
       (id) => state.webhookEndpoints().find((e) => e.svc_id === id), () => baseUrl, report,
+      kept === undefined ? undefined : { record: (r) => kept.recordDelivery(r), jwtKey: kept.jwtKey, saveJwtKey: (pem) => kept.saveJwtKey(pem) },
     );
   } catch (err) {
-    store?.close();
+    await store?.close();
     throw new ServeError(err instanceof Error ? err.message : String(err));
   }
-  /** Hands the messages emitted since the last request to the deliveries (which never block). */
-  const deliver = (): void => webhooks.enqueue(state.takeWebhooks(), state.webhookEndpoints());
+  let reportedFailure = false;
+  /** Once the log failed, every call is answered 503: what the state holds may not be on the disk. */
+  const unavailable = (err: Error): WireError => {
+    if (!reportedFailure) report(`ratecard serve: cannot write the log of --data (${err.message}): every call is answered 503 from now on; restart the server`);
+    reportedFailure = true;
+    return logFailed();
+  };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -124,13 +142,13 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
     const logged = LOGGED_METHODS.has(method) && /^\/api\/v1(\/|$)/.test(url.pathname);
     const requestId = randomUUID();
     let requestBody = "";
-    const send = (status: number, body: unknown, plain = false): void => {
+    const send = (status: number, body: unknown, plain = false, at: Instant = state.now): void => {
       const text = plain ? String(body) : JSON.stringify(body);
       if (logged && status !== 401) {
         apiLogs.record({
           request_id: requestId, api_version: "v1", client: req.headers["user-agent"] ?? "", http_method: method, http_status: status,
           request_body: requestBody, request_origin: String(req.headers.origin ?? req.headers.referer ?? ""),
-          request_path: url.pathname.slice("/api/v1".length) + url.search, request_response: text, at: state.now,
+          request_path: url.pathname.slice("/api/v1".length) + url.search, request_response: text, at,
         });
       }
       res.writeHead(status, { "content-type": plain ? "text/plain; charset=utf-8" : "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), "x-request-id": requestId });
@@ -169,23 +187,43 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
           return sendError(badRequest(`the body is not JSON (${err instanceof Error ? err.message : String(err)})`));
         }
       }
+      if (log?.failed !== undefined) return sendError(unavailable(log.failed));
+      let answer: () => void;
       try {
         if (mode === "system") state.moveClock(Math.max(Date.now(), state.now) as Instant, false);
         if (mode === "system" && url.pathname.replace(/\/+$/, "") === "/_ratecard/clock" && req.method === "POST") {
-          deliver();
-          return send(405, { status: 405, error: "Method Not Allowed", code: "clock_not_manual" });
+          answer = () => sendError({ status: 405, body: { status: 405, error: "Method Not Allowed", code: "clock_not_manual" } });
+        } else {
+          const r = route(state, { method, path: url.pathname, query: url.searchParams, body }, { apiLogs, webhooks });
+          const at = state.now;
+          answer = () => send(r.status, r.body, r.text === true, at);
         }
-        const r = route(state, { method, path: url.pathname, query: url.searchParams, body }, { apiLogs, webhooks });
-        send(r.status, r.body, r.text === true);
       } catch (err) {
         report(`ratecard serve: internal error on ${req.method} ${url.pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        sendError(serverError());
+        answer = () => sendError(serverError());
       }
+      // The messages emitted since the last request, for the endpoints registered now.
+      let messages: ReturnType<ServeState["takeWebhooks"]> = [];
+      let endpoints = state.webhookEndpoints();
       try {
-        deliver();
+        messages = state.takeWebhooks();
+        endpoints = state.webhookEndpoints();
       } catch (err) {
-        report(`ratecard serve: internal error queuing webhooks: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        report(`ratecard serve: internal error taking webhooks: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       }
+      // Answered, and its messages handed to the deliveries (which never block), once what it
+      // shows is on the disk: at once in memory or when nothing waits for an fsync.
+      const finish = (error?: Error): void => {
+        if (error !== undefined) return sendError(unavailable(error));
+        answer();
+        try {
+          webhooks.enqueue(messages, endpoints);
+        } catch (err) {
+          report(`ratecard serve: internal error queuing webhooks: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        }
+      };
+      if (log === undefined) finish();
+      else log.afterDurable(finish);
     });
     req.on("error", () => res.destroy());
   });
@@ -200,86 +238,19 @@ export async function createServer(options: ServeOptions): Promise<ServeHandle> 
   });
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://${host}:${port}`;
+  // The deliveries the previous run left unfinished (with --data), now that the URL is known.
+  if (store !== undefined) webhooks.resume(emitted, store.deliveries);
+  emitted = [];
   return {
     url: baseUrl,
     port,
-    close: () => new Promise<void>((resolve) => {
+    close: async () => {
       webhooks.close();
-      server.close(() => {
-        store?.close();
-        resolve();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
       });
-      server.closeAllConnections();
-    }),
-  };
-}
-
-interface Store {
-  /** The catalog the directory was started with. */
-  readonly catalog: CatalogInput;
-  /** The log's entries, oldest first. */
-  readonly entries: readonly LogEntry[];
-  append(e: LogEntry): void;
-  close(): void;
-}
-
-/**
- * The data directory: `catalog.json` (the catalog of its first start: a restart serves it) and
- * `log.jsonl` (one entry a line, each written and fsynced before its call is answered). A last
- * line cut short by a crash was never answered: it is dropped, and the file cut back to the
- * last whole line.
- */
-function openStore(dir: string, catalog: CatalogInput | undefined): Store {
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-  } catch (err) {
-    throw new ServeError(`cannot create --data ${dir}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const catalogPath = path.join(dir, CATALOG_FILE);
-  let stored: CatalogInput;
-  if (fs.existsSync(catalogPath)) {
-    stored = JSON.parse(fs.readFileSync(catalogPath, "utf8")) as CatalogInput;
-    if (catalog !== undefined && JSON.stringify(catalog) !== JSON.stringify(stored)) {
-      throw new ServeError(`--data ${dir} was started with another catalog or organization: restart it without --catalog and --org, or with the same files`);
-    }
-  } else {
-    stored = catalog ?? {};
-    writeSynced(catalogPath, JSON.stringify(stored));
-  }
-  const logPath = path.join(dir, LOG_FILE);
-  const text = fs.existsSync(logPath) ? fs.readFileSync(logPath, "utf8") : "";
-  // Whole lines only: a last line without its newline was cut by a crash before it was answered.
-  const whole = text.slice(0, text.lastIndexOf("\n") + 1);
-  const entries: LogEntry[] = [];
-  whole.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    try {
-      entries.push(JSON.parse(line) as LogEntry);
-    } catch {
-      throw new ServeError(`${logPath}: line ${i + 1} is not JSON; the log is damaged`);
-    }
-  });
-  const fd = fs.openSync(logPath, "a");
-  if (whole.length < text.length) fs.ftruncateSync(fd, Buffer.byteLength(whole));
-  return {
-    catalog: stored,
-    entries,
-    append(e) {
-      fs.writeSync(fd, `${JSON.stringify(e)}\n`);
-      fs.fsyncSync(fd);
-    },
-    close() {
-      fs.closeSync(fd);
+      await store?.close();
     },
   };
-}
-
-function writeSynced(file: string, text: string): void {
-  const fd = fs.openSync(file, "w");
-  try {
-    fs.writeSync(fd, text);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
 }

@@ -34,6 +34,13 @@ export interface AcceptedStep {
   readonly response: Obj;
 }
 
+/** A webhook message of the simulation, its place in simulate's `webhooks`, and the endpoints registered when it was emitted. */
+export interface Emitted {
+  readonly index: number;
+  readonly message: Webhook;
+  readonly endpoints: readonly WebhookEndpoint[];
+}
+
 /** A registered webhook endpoint (the server keeps them; the simulator has none). */
 export interface WebhookEndpoint {
   readonly svc_id: string;
@@ -94,8 +101,15 @@ export class ServeState {
     this.accepted = built.accepted;
   }
 
-  /** Replays a log written by `persist` (a restart): entries are applied, not persisted again. */
-  restore(entries: readonly LogEntry[]): void {
+  /**
+   * Replays a log written by `persist` (a restart): entries are applied, not persisted again.
+   * Answers the webhook messages the replay emitted, each with the endpoints registered when
+   * the call that emitted it was accepted (as the run that accepted it handed them to the
+   * deliveries): the server resumes those whose delivery had not finished.
+   */
+  restore(entries: readonly LogEntry[]): Emitted[] {
+    // The webhook endpoints registered before each entry of the timeline.
+    const endpointsAt: (readonly WebhookEndpoint[])[] = [];
     for (const e of entries) {
       if (e.kind === "catalog") {
         this.catalog = withObject(this.catalog, e.key, e.object);
@@ -105,14 +119,22 @@ export class ServeState {
         this.applyEndpoint(e);
         continue;
       }
+      endpointsAt.push(this.endpoints);
       this.timeline.push(e);
       if (e.kind === "step") this.steps++;
     }
-    const built = build(this.catalog, this.timeline, this.sim.clock);
+    const emitted: Emitted[] = [];
+    let taken = 0;
+    const take = (endpoints: readonly WebhookEndpoint[], sim: Simulation): void => {
+      const all = sim.invoicing.webhooks;
+      for (; taken < all.length; taken++) emitted.push({ index: taken, message: all[taken]!, endpoints });
+    };
+    const built = build(this.catalog, this.timeline, this.sim.clock, undefined, (i, sim) => take(i < endpointsAt.length ? endpointsAt[i]! : this.endpoints, sim));
     if (!built.ok) throw new CatalogError(built.issues);
     this.use(built);
-    // The messages of a replayed log were sent (or not) by the run that accepted it.
+    // The messages of the replayed log were handed to the deliveries by the run that accepted it.
     this.messagesTaken = this.sim.invoicing.webhooks.length;
+    return emitted;
   }
 
   /**
@@ -310,7 +332,11 @@ function withObject(catalog: CatalogInput, key: CatalogKey, object: Obj): Catalo
  */
 type Built = { readonly ok: true; readonly sim: Simulation; readonly accepted: AcceptedStep[] };
 
-function build(catalog: CatalogInput, timeline: readonly LogEntry[], clock: Instant, firstAt?: Instant): Built | { ok: false; issues: Issues } {
+function build(
+  catalog: CatalogInput, timeline: readonly LogEntry[], clock: Instant, firstAt?: Instant,
+  /** Called after each entry of the timeline (`i`), and after the last move (`timeline.length`). */
+  after?: (i: number, sim: Simulation) => void,
+): Built | { ok: false; issues: Issues } {
   const c = new IssueCollector();
   const parsed = parseCatalog(catalog, c);
   const issues = c.issues();
@@ -320,15 +346,17 @@ function build(catalog: CatalogInput, timeline: readonly LogEntry[], clock: Inst
   const sim = new Simulation({ ...parsed, created_at: created });
   let index = 0;
   const accepted: AcceptedStep[] = [];
-  for (const e of timeline) {
+  timeline.forEach((e, i) => {
     if (e.kind === "clock") sim.moveClock(at(e.at));
     else if (e.kind === "step") {
       const response = sim.step({ index, at: at(e.at), op: e.op, body: e.body }, index);
       accepted.push({ op: e.op, body: e.body, response: response as Obj });
       index++;
     }
-  }
+    after?.(i, sim);
+  });
   if (Number.isFinite(clock)) sim.moveClock(clock);
+  after?.(timeline.length, sim);
   return { ok: true, sim, accepted };
 }
 

@@ -12,6 +12,11 @@
  * `attempts` attempts (0: without end); then the delivery is `failed`, kept in the delivery log,
  * and `POST /_ratecard/webhooks/:id/retry` sends it again. This module does the network I/O
  * and reads the wall clock (like http.ts, the I/O edge of src/).
+ *
+ * With `--data`, each delivery's outcome is recorded (store.ts, `webhooks.jsonl`) when it
+ * finishes or is sent again; a restart re-derives the deliveries from the log's replay (the
+ * messages and the endpoints registered when each was emitted) and resumes those that no
+ * record says finished ({@link WebhookDeliveries.resume}). A JWT key made here is kept there.
  */
 import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import http from "node:http";
@@ -19,7 +24,8 @@ import https from "node:https";
 import { stableId } from "../core/ids.js";
 import type { Obj } from "../simulator/steps.js";
 import { list, notFoundResponse, ok, type Request, type Response } from "./respond.js";
-import type { WebhookEndpoint } from "./state.js";
+import type { Emitted, WebhookEndpoint } from "./state.js";
+import type { DeliveryRecord } from "./store.js";
 import { methodNotAllowed, notFound, toWire } from "./wire.js";
 
 /** A message of the simulation (simulate's `webhooks` entry). */
@@ -116,6 +122,16 @@ interface Queue {
   running: boolean;
 }
 
+/** What the data directory keeps of the deliveries (store.ts). */
+export interface DeliveryPersistence {
+  /** Called with a delivery's state when it finishes (succeeded, failed) or is sent again (pending). */
+  record(r: DeliveryRecord): void;
+  /** The JWT key kept by an earlier run, PEM. */
+  readonly jwtKey: string | undefined;
+  /** Keeps the JWT key made by this run. */
+  saveJwtKey(pem: string): void;
+}
+
 /** The statuses the reference counts as delivered. */
 const SUCCESS = new Set([200, 201, 202, 204]);
 const RESPONSE_LIMIT = 2000;
@@ -148,20 +164,22 @@ export class WebhookDeliveries {
     private readonly endpoint: (id: string) => WebhookEndpoint | undefined,
     private readonly issuer: () => string,
     private readonly report: (line: string) => void,
+    private readonly persistence?: DeliveryPersistence,
   ) {
     this.attempts = checkCount(options.attempts ?? DEFAULT_WEBHOOK_ATTEMPTS, "webhook attempts", 0);
     this.backoffMs = checkCount(options.backoffMs ?? DEFAULT_WEBHOOK_BACKOFF_MS, "webhook backoff", 0);
     this.timeoutMs = checkCount(options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS, "webhook timeout", 1);
     this.logLimit = checkCount(options.logLimit ?? DEFAULT_WEBHOOK_LOG_LIMIT, "webhook log limit", 1);
     this.hmacKeyGiven = options.hmacKey;
-    if (options.jwtPrivateKey !== undefined) {
+    const pem = options.jwtPrivateKey ?? persistence?.jwtKey;
+    if (pem !== undefined) {
       let key: KeyObject | undefined;
       try {
-        key = createPrivateKey(options.jwtPrivateKey);
+        key = createPrivateKey(pem);
       } catch {
         key = undefined;
       }
-      if (key?.asymmetricKeyType !== "rsa") throw new RangeError("the webhook JWT key must be an RSA private key in PEM");
+      if (key?.asymmetricKeyType !== "rsa") throw new RangeError(`the webhook JWT key${options.jwtPrivateKey === undefined ? " kept in the data directory" : ""} must be an RSA private key in PEM`);
       this.jwtKey = key;
     }
   }
@@ -170,9 +188,12 @@ export class WebhookDeliveries {
     return this.hmacKeyGiven ?? defaultHmacKey(this.organizationId());
   }
 
-  /** The RSA key of JWT signatures, made when first needed. */
+  /** The RSA key of JWT signatures, made when first needed (and kept in the data directory, if any). */
   private rsaKey(): KeyObject {
-    this.jwtKey ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+    if (this.jwtKey === undefined) {
+      this.jwtKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+      this.persistence?.saveJwtKey(this.jwtKey.export({ type: "pkcs8", format: "pem" }).toString());
+    }
     return this.jwtKey;
   }
 
@@ -198,20 +219,76 @@ export class WebhookDeliveries {
     for (const { index, message } of messages) {
       let payload: string | undefined;
       for (const e of endpoints) {
-        if (e.event_types !== null && !e.event_types.includes(message.type)) continue;
+        if (!subscribed(e, message)) continue;
         payload ??= envelope(message, org);
-        const d: Delivery = {
-          id: stableId("webhook", e.svc_id, String(index)), endpointId: e.svc_id, webhookType: message.type, objectType: objectType(message.type),
-          createdAt: message.at, payload, url: e.webhook_url, status: "pending", retries: 0, budget: this.attempts,
-          httpStatus: null, response: null, lastRetriedAt: null, updatedAt: wallNow(), attempts: [],
-        };
-        this.log.push(d);
-        this.byId.set(d.id, d);
-        this.queueOf(e.svc_id).items.push(d);
+        this.add(this.delivery(index, message, e, payload), true);
       }
     }
     this.trim();
     for (const e of endpoints) this.pump(e.svc_id);
+  }
+
+  /**
+   * A restart with `--data`: the messages the log's replay emitted, each with the endpoints
+   * registered when it was emitted, and the latest record of each delivery (`records`; none:
+   * a directory from before deliveries were recorded, whose messages count as delivered).
+   * A delivery recorded as succeeded is done; one recorded as failed is back in the log as
+   * failed (to be sent again on demand); the others — pending at the stop, or never recorded —
+   * are queued again, in emission order, their attempts counted anew.
+   */
+  resume(emitted: readonly Emitted[], records: ReadonlyMap<string, DeliveryRecord> | undefined): void {
+    if (records === undefined || this.closed) return;
+    const org = this.organizationId();
+    const queued = new Set<string>();
+    for (const { index, message, endpoints } of emitted) {
+      let payload: string | undefined;
+      for (const e of endpoints) {
+        if (!subscribed(e, message)) continue;
+        const id = deliveryId(e.svc_id, index);
+        const r = records.get(id);
+        if (r?.status === "succeeded") continue;
+        payload ??= envelope(message, org);
+        const d = this.delivery(index, message, e, payload);
+        if (r !== undefined) {
+          d.status = r.status;
+          d.retries = r.retries;
+          d.httpStatus = r.http_status;
+          d.response = r.response;
+          d.lastRetriedAt = r.last_retried_at;
+          d.updatedAt = r.updated_at;
+          d.attempts.push(...(r.attempts as Attempt[]));
+          // Sent again on demand before the stop: the one more attempt it was given.
+          if (r.status === "pending" && d.budget !== 0) d.budget = d.attempts.length + 1;
+        }
+        this.add(d, d.status === "pending");
+        if (d.status === "pending") queued.add(e.svc_id);
+      }
+    }
+    this.trim();
+    for (const id of queued) this.pump(id);
+  }
+
+  private delivery(index: number, message: Message, e: WebhookEndpoint, payload: string): Delivery {
+    return {
+      id: deliveryId(e.svc_id, index), endpointId: e.svc_id, webhookType: message.type, objectType: objectType(message.type),
+      createdAt: message.at, payload, url: e.webhook_url, status: "pending", retries: 0, budget: this.attempts,
+      httpStatus: null, response: null, lastRetriedAt: null, updatedAt: wallNow(), attempts: [],
+    };
+  }
+
+  private add(d: Delivery, queue: boolean): void {
+    this.log.push(d);
+    this.byId.set(d.id, d);
+    if (queue) this.queueOf(d.endpointId).items.push(d);
+  }
+
+  /** Hands a delivery's state to the data directory, if any. */
+  private record(d: Delivery): void {
+    if (d.status === "retrying") return;
+    this.persistence?.record({
+      id: d.id, status: d.status, retries: d.retries, http_status: d.httpStatus, response: d.response,
+      last_retried_at: d.lastRetriedAt, updated_at: d.updatedAt, attempts: d.attempts,
+    });
   }
 
   private queueOf(endpointId: string): Queue {
@@ -283,6 +360,7 @@ export class WebhookDeliveries {
       d.status = "failed";
       d.response = "webhook_endpoint_deleted";
       d.updatedAt = wallNow();
+      this.record(d);
       return;
     }
     d.url = e.webhook_url;
@@ -302,10 +380,12 @@ export class WebhookDeliveries {
     if (n > 1) d.lastRetriedAt = new Date(started).toISOString();
     if (r.status !== null && SUCCESS.has(r.status)) {
       d.status = "succeeded";
+      this.record(d);
       return;
     }
     d.retries++;
     d.status = d.budget === 0 || n < d.budget ? "retrying" : "failed";
+    this.record(d);
   }
 
   /** POSTs `body`; resolves with the answer's status and text, or the error (never rejects). */
@@ -355,6 +435,7 @@ export class WebhookDeliveries {
     d.status = "pending";
     d.budget = d.budget === 0 ? 0 : d.attempts.length + 1;
     d.updatedAt = wallNow();
+    this.record(d);
     this.queueOf(d.endpointId).items.push(d);
     this.pump(d.endpointId);
     return d;
@@ -398,6 +479,11 @@ export class WebhookDeliveries {
     for (const r of this.inFlight) r.destroy(new Error("server closed"));
   }
 }
+
+/** A delivery's id (its `X-Lago-Unique-Key`): derived from the endpoint and the message's place in the simulation's output, so a restart finds it again. */
+const deliveryId = (endpointId: string, index: number): string => stableId("webhook", endpointId, String(index));
+
+const subscribed = (e: WebhookEndpoint, m: Message): boolean => e.event_types === null || e.event_types.includes(m.type);
 
 const fail404 = (): Response => ({ status: 404, body: notFound("route_not_found").body });
 

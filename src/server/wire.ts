@@ -84,6 +84,8 @@ export const badRequest = (error: string): WireError => ({ status: 400, body: { 
 export const tooLarge = (limit: number): WireError => ({ status: 413, body: { status: 413, error: "Payload Too Large", code: "payload_too_large", error_details: { body: [`larger than ${limit} bytes`] } } });
 export const methodNotAllowed = (code: string): WireError => ({ status: 405, body: { status: 405, error: "Method Not Allowed", code } });
 export const serverError = (): WireError => ({ status: 500, body: { status: 500, error: "Internal Server Error" } });
+/** The data directory's log could not be written: nothing is acknowledged from then on (docs/serve.md, "Durability"). */
+export const logFailed = (): WireError => ({ status: 503, body: { status: 503, error: "Service Unavailable", code: "data_write_failed" } });
 
 /**
  * A refused call as the reference answers it: `*_not_found` → 404; `*_not_allowed`,

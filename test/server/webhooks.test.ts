@@ -237,4 +237,85 @@ describe("ratecard serve: webhooks across a restart with --data", () => {
       await r.close();
     }
   });
+
+  it("resumes the deliveries pending at a stop, to the endpoints registered when each message was emitted", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const r = await Receiver.start();
+    const options = { catalog: CATALOG, now: T0, dataDir: dir, webhooks: { backoffMs: 1 } };
+    let s = await start(options);
+    try {
+      const endpoint = async (url: string): Promise<string> => String(((await call(s, "POST", "/api/v1/webhook_endpoints", { webhook_endpoint: { webhook_url: url } })).body["webhook_endpoint"] as Obj)["lago_id"]);
+      const e1 = await endpoint(`${r.url}?e=1`);
+      r.answer = () => "hang";
+      await call(s, "POST", "/api/v1/customers", { customer: { external_id: "c1", currency: "EUR" } });
+      const e2 = await endpoint(`${r.url}?e=2`);
+      await call(s, "POST", "/api/v1/customers", { customer: { external_id: "c2", currency: "EUR" } });
+      // e1 holds c1 (c2 queued behind it), e2 holds c2: three deliveries pending at the stop.
+      await waitFor(() => r.holding === 2, "two attempts under way");
+      const pending = (await call(s, "GET", "/_ratecard/webhooks")).body["webhooks"] as Obj[];
+      expect(pending.map((d) => d["status"])).toEqual(["pending", "pending", "pending"]);
+      await s.close();
+      r.release(500); // their connections were cut by the stop
+      r.answer = () => 200;
+      const heldBefore = r.received.length;
+
+      s = await start(options);
+      await waitFor(() => r.received.length === heldBefore + 3, "the three deliveries, resumed");
+      const resumed = r.received.slice(heldBefore);
+      const log = async (): Promise<Obj[]> => (await call(s, "GET", "/_ratecard/webhooks")).body["webhooks"] as Obj[];
+      await waitFor(async () => (await log()).every((d) => d["status"] === "succeeded"), "the deliveries recorded");
+      const after = await log();
+      // The same deliveries (same ids, hence the same X-Lago-Unique-Key), in emission order.
+      expect(after.map((d) => d["lago_id"])).toEqual(pending.map((d) => d["lago_id"]));
+      expect(after.map((d) => [d["lago_webhook_endpoint_id"], (JSON.parse(String(d["payload"])) as { customer: Obj }).customer["external_id"]]))
+        .toEqual([[e1, "c1"], [e1, "c2"], [e2, "c2"]]);
+      expect(resumed.map((x) => x.headers["x-lago-unique-key"]).sort()).toEqual(pending.map((d) => d["lago_id"]).sort());
+      await s.close();
+
+      // Delivered: a third start sends nothing again, only what comes after.
+      s = await start(options);
+      await call(s, "POST", "/api/v1/customers", { customer: { external_id: "c3", currency: "EUR" } });
+      await waitFor(() => r.received.length === heldBefore + 5, "c3 to both endpoints");
+      expect(r.received.slice(heldBefore + 3).map(customerOf)).toEqual(["c3", "c3"]);
+    } finally {
+      await s.close();
+      await r.close();
+    }
+  });
+
+  it("keeps a failed delivery across a restart, to be sent again on demand; and the JWT key", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const r = await Receiver.start();
+    const options = { catalog: CATALOG, now: T0, dataDir: dir, webhooks: { backoffMs: 1, attempts: 2 } };
+    let s = await start(options);
+    try {
+      await call(s, "POST", "/api/v1/webhook_endpoints", { webhook_endpoint: { webhook_url: r.url, signature_algo: "jwt" } });
+      const key = ((await call(s, "GET", "/_ratecard/webhook_keys")).body["webhook_keys"] as Obj)["jwt_public_key"];
+      expect(fs.statSync(path.join(dir, "webhook_jwt_key.pem")).mode & 0o777).toBe(0o600);
+      r.answer = () => 500;
+      await call(s, "POST", "/api/v1/customers", { customer: { external_id: "c1", currency: "EUR" } });
+      const log = async (): Promise<Obj[]> => (await call(s, "GET", "/_ratecard/webhooks")).body["webhooks"] as Obj[];
+      await waitFor(async () => (await log())[0]?.["status"] === "failed", "the delivery given up on");
+      const failed = (await log())[0]!;
+      await s.close();
+
+      s = await start(options);
+      // The same key signs after the restart.
+      expect(((await call(s, "GET", "/_ratecard/webhook_keys")).body["webhook_keys"] as Obj)["jwt_public_key"]).toBe(key);
+      expect(await log()).toEqual([failed]);
+      expect(r.received).toHaveLength(2); // not sent again by itself
+      r.answer = () => 200;
+      expect((await call(s, "POST", `/_ratecard/webhooks/${String(failed["lago_id"])}/retry`)).status).toBe(200);
+      await waitFor(async () => (await log())[0]?.["status"] === "succeeded", "the delivery sent again");
+      const last = r.received.at(-1)!;
+      const [head, claims, signature] = String(last.headers["x-lago-signature"]).split(".");
+      expect(verify("sha256", Buffer.from(`${head}.${claims}`), String(key), Buffer.from(signature!, "base64url"))).toBe(true);
+      await s.close();
+      s = await start(options);
+      expect(await log()).toEqual([]); // succeeded: done
+    } finally {
+      await s.close();
+      await r.close();
+    }
+  });
 });
