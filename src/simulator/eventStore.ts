@@ -117,6 +117,14 @@ export class EventLog {
     this.lastFrom = NaN;
   }
 
+  /** A row's timestamp and code, read without making its event. */
+  timestampAt(row: number): number {
+    return this.ts[row]!;
+  }
+  codeAt(row: number): string {
+    return this.codes[row]!;
+  }
+
   /** The event of a row, made for the caller. */
   event(row: number): StoredEvent {
     return {

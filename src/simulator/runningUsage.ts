@@ -49,7 +49,14 @@ export class RunningUsage {
       entry = { aggregator: createAggregator(metric, window), rows: 0, version: log.version };
       entries.set(key, entry);
     }
-    for (let row = entry.rows; row < log.length; row++) entry.aggregator.add(log.event(row));
+    // Rows of another code or outside the window (the kinds kept here carry nothing in) are
+    // skipped on the columns, without making their events.
+    const { from, to } = window;
+    for (let row = entry.rows; row < log.length; row++) {
+      const t = log.timestampAt(row);
+      if (t < from || t > to || log.codeAt(row) !== metric.code) continue;
+      entry.aggregator.add(log.event(row));
+    }
     entry.rows = log.length;
     return entry.aggregator.result();
   }
