@@ -6,11 +6,11 @@ import type { Decimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { formatInstant, type Instant } from "../core/instant.js";
 import type { WalletAccount } from "../invoice/index.js";
-import { type Alert, type AlertMeasures, alertValue, currentUsage, fetchAlert, processAlert } from "../usage/index.js";
+import { type Alert, type AlertMeasures, type CurrentUsageInput, type CurrentUsageResult, alertValue, currentUsage, fetchAlert, processAlert } from "../usage/index.js";
 import { isRefusal, type Refusal, refusal } from "./refusal.js";
 import type { Sim } from "./sim.js";
 import { metricJson } from "./catalogJson.js";
-import type { Customer } from "./state.js";
+import type { Customer, Subscription } from "./state.js";
 import type { Obj } from "./steps.js";
 import { usageInput } from "./usage.js";
 import { refreshWallets } from "./walletBalances.js";
@@ -34,6 +34,17 @@ export function evaluateAlerts(sim: Sim, at: Instant, subscriptions: ReadonlySet
   const refreshed = new Set<Customer>();
   // A customer's usage moves its wallets' ongoing balances (§11.5): its wallet alerts are evaluated too.
   const usageCustomers = new Set<string>();
+  // A subscription's current usage, read once for all its alerts at this instant.
+  const usageOf = new Map<Subscription, { input: CurrentUsageInput; usage: CurrentUsageResult } | null>();
+  const usage = (s: Subscription): { input: CurrentUsageInput; usage: CurrentUsageResult } | null => {
+    let u = usageOf.get(s);
+    if (u === undefined) {
+      const input = usageInput(sim, s, at, { apply_taxes: false });
+      u = isRefusal(input) ? null : { input, usage: currentUsage(input) };
+      usageOf.set(s, u);
+    }
+    return u;
+  };
   for (const id of subscriptions) for (const c of sim.customersOfSubscription(id)) usageCustomers.add(c.svc_id);
   sim.alerts = sim.alerts.map((alert) => {
     if (alert.wallet !== null) {
@@ -51,15 +62,17 @@ export function evaluateAlerts(sim: Sim, at: Instant, subscriptions: ReadonlySet
     if (alert.external_subscription_id === null || !subscriptions.has(alert.external_subscription_id)) return alert;
     const s = sim.activeSubscription(alert.external_subscription_id);
     if (s === undefined) return alert;
-    const input = usageInput(sim, s, at, { apply_taxes: false });
-    if (isRefusal(input)) return alert;
-    const r = currentUsage(input);
-    if (!r.ok) return alert;
+    const u = usage(s);
+    if (u === null || !u.usage.ok) return alert;
+    const { input } = u;
+    const r = u.usage;
     const current = r.fees.reduce((x, f) => x + f.amount_cents, 0n);
     const measures: AlertMeasures = {
       current_usage: { amount_cents: current, fees: r.fees },
-      // §12.2: historical (0 here) + what the subscription's invoices billed + the current usage.
-      lifetime_usage_amount_cents: (sim.historicalUsage.get(s.external_id) ?? 0n) + sim.invoicing.invoicedUsage(s) + current,
+      // §12.2: historical (0 here) + what the subscription's invoices billed + the current usage (read only by that type).
+      ...(alert.alert_type === "lifetime_usage_amount"
+        ? { lifetime_usage_amount_cents: (sim.historicalUsage.get(s.external_id) ?? 0n) + sim.invoicing.invoicedUsage(s) + current }
+        : {}),
     };
     if (alert.alert_type === "billable_metric_lifetime_usage_units") {
       // The usage since the subscription started (the `full_usage` window).
