@@ -183,13 +183,19 @@ function timelinesSection(inp: Obj, res: Obj): string {
   const metrics = new Map(objs(inp["billable_metrics"]).map((m) => [str(m["code"]), m]));
   const invoices = objs(res["invoices"]);
   // A subscription's billing periods and invoices, from the invoices that bill it.
-  const figures = subs.slice(0, 200).map((s) => {
+  // The invoices of each subscription (by its billing periods or its fees), in one pass.
+  const shown = subs.slice(0, 200);
+  const invoicesOf = new Map<string, Obj[]>(shown.map((s) => [str(s["external_id"]), []]));
+  for (const inv of invoices) {
+    const ids = new Set([...objs(inv["billing_periods"]), ...objs(inv["fees"])].map((x) => str(x["external_subscription_id"])));
+    for (const id of ids) invoicesOf.get(id)?.push(inv);
+  }
+  const figures = shown.map((s) => {
     const id = str(s["external_id"]);
     const periods: { from: number; to: number; label: string }[] = [];
     const marks: { at: number; label: string }[] = [];
-    for (const inv of invoices) {
+    for (const inv of invoicesOf.get(id) ?? []) {
       const mine = objs(inv["billing_periods"]).filter((p) => p["external_subscription_id"] === id);
-      if (mine.length === 0 && !objs(inv["fees"]).some((f) => f["external_subscription_id"] === id)) continue;
       for (const p of mine) periods.push({ from: Date.parse(str(p["subscription_from_datetime"])), to: Date.parse(str(p["subscription_to_datetime"])), label: `${str(p["subscription_from_datetime"])} → ${str(p["subscription_to_datetime"])}` });
       marks.push({ at: Date.parse(str(inv["created_at"])), label: `${str(inv["number"])} · ${formatMoney(inv["total_amount_cents"], inv["currency"])}` });
     }
