@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const SRC = path.resolve(__dirname, "../src");
 const LAYER: Record<string, number> = {
   core: 0, model: 1, parse: 2, period: 3, aggregation: 3, charges: 3,
-  adjustments: 4, invoice: 4, usage: 4, fees: 4, simulator: 5, json: 6, "index.ts": 6, "cli.ts": 7, server: 7, testing: 7, report: 7,
+  adjustments: 4, invoice: 4, usage: 4, fees: 4, simulator: 5, json: 6, "index.ts": 6, sql: 6, "cli.ts": 7, server: 7, testing: 7, report: 7,
 };
 const SIBLINGS_L3 = new Set(["period", "aggregation", "charges"]);
 
