@@ -2,12 +2,21 @@ import fs from "node:fs";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", "json/index": "src/json/index.ts", "testing/index": "src/testing/index.ts", cli: "src/cli.ts" },
+  entry: {
+    index: "src/index.ts", "json/index": "src/json/index.ts", "testing/index": "src/testing/index.ts", cli: "src/cli.ts",
+    // Push-down (docs/scale.md): the driver-free builder, and the runner for node-postgres.
+    "sql/index": "src/sql/index.ts", "pg/index": "src/sql/pg.ts",
+  },
   format: ["esm", "cjs"],
   // Shared chunks in both formats: one copy of the engine whatever the entry point (CommonJS
   // code splitting is tsup's opt-in).
   splitting: true,
-  dts: { entry: { index: "src/index.ts", "json/index": "src/json/index.ts", "testing/index": "src/testing/index.ts" } },
+  dts: {
+    entry: {
+      index: "src/index.ts", "json/index": "src/json/index.ts", "testing/index": "src/testing/index.ts",
+      "sql/index": "src/sql/index.ts", "pg/index": "src/sql/pg.ts",
+    },
+  },
   clean: true,
   sourcemap: false,
   target: "node20",
