@@ -17,12 +17,12 @@
  * group's latest value, `u` a unique value's last operation (`s` 1 for add), `c` a
  * weighted sum's carried level (`s` its display scale), `i` its Σ of deltas at instant `t`.
  */
-import type { PushDown } from "./prepare.js";
+import type { PushDown, PushDownOptions } from "./prepare.js";
 import { preparePushDown } from "./prepare.js";
 
 export type SqlDialect = "postgres" | "clickhouse";
 
-export interface AggregationSqlOptions {
+export interface AggregationSqlOptions extends PushDownOptions {
   readonly dialect: SqlDialect;
   /** The events table, `name` or `schema.name` (letters, digits, `_`). Default `events`. */
   readonly table?: string | undefined;
@@ -72,7 +72,7 @@ function isoOf(ms: number): string {
  * aggregateFromRows(input, rows).units;
  */
 export function aggregationSql(input: unknown, options: AggregationSqlOptions): AggregationSql {
-  const d = preparePushDown(input);
+  const d = preparePushDown(input, options);
   if (options.dialect === "postgres") return postgresSql(d, tableName(options.table, '"'));
   if (options.dialect === "clickhouse") return clickhouseSql(d, tableName(options.table, "`"));
   throw new RangeError(`dialect: "postgres" or "clickhouse" (got ${JSON.stringify(options.dialect)})`);
@@ -144,7 +144,7 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
       break;
     case "sum_agg":
       branches.push(row({ k: "'s'", g: "g", n: "count(*)", x: "sum(num)" }, "FROM val WHERE ok GROUP BY g"));
-      branches.push(row({ k: "'e'", g: "g", tx: "tx", sub: "sub", t: "t", v: "v" }, "FROM val WHERE ok"));
+      if (plan.ctx.trackValues) branches.push(row({ k: "'e'", g: "g", tx: "tx", sub: "sub", t: "t", v: "v" }, "FROM val WHERE ok"));
       break;
     case "max_agg":
       branches.push(row({ k: "'s'", g: "g", n: "count(*)", x: "max(num)" }, "FROM val WHERE ok GROUP BY g"));
@@ -228,7 +228,7 @@ function clickhouseSql(d: PushDown, table: string): AggregationSql {
       break;
     case "sum_agg":
       branches.push(row({ k: "'s'", g: "_g", n: "count()", x: "toString(sum(_m))", e: "_ds" }, "FROM val WHERE _ok GROUP BY _g, _ds"));
-      branches.push(row({ k: "'e'", g: "_g", tx: "_tx", sub: "_sub", t: "_t", v: "_v" }, "FROM val WHERE _ok"));
+      if (plan.ctx.trackValues) branches.push(row({ k: "'e'", g: "_g", tx: "_tx", sub: "_sub", t: "_t", v: "_v" }, "FROM val WHERE _ok"));
       break;
     case "max_agg":
       branches.push(row({ k: "'s'", g: "_g", n: "count()", x: "toString(max(_m))", e: "_ds" }, "FROM val WHERE _ok GROUP BY _g, _ds"));

@@ -13,7 +13,7 @@ import { assembleResult, sortWarnings } from "../aggregation/_result.js";
 import { newWeightedSumState } from "../aggregation/weightedSum.js";
 import type { AggregationWarning, AggregationType } from "../aggregation/types.js";
 import { type AggregateOutput, outputOf } from "../json/aggregate.js";
-import { type PushDown, preparePushDown } from "./prepare.js";
+import { type PushDown, type PushDownOptions, preparePushDown } from "./prepare.js";
 
 /** A row as a driver returns it (node-postgres: numerics and bigints as strings, timestamps as Date). */
 export interface AggregationRow {
@@ -261,10 +261,11 @@ function addSums(a: FixedSum, b: FixedSum): FixedSum {
  * @param input - the same input `aggregationSql` was given.
  * @param rows - the statement's rows (node-postgres `result.rows`, default type parsing);
  *   several shards' rows may simply be concatenated.
+ * @param options - as given to `aggregationSql` (`eventValues: false` leaves `event_values` out).
  * @throws ValidationError for a refused input; TypeError for a row the statement cannot have produced.
  */
-export function aggregateFromRows(input: unknown, rows: Iterable<AggregationRow>): AggregateOutput {
-  const d = preparePushDown(input);
+export function aggregateFromRows(input: unknown, rows: Iterable<AggregationRow>, options: PushDownOptions = {}): AggregateOutput {
+  const d = preparePushDown(input, options);
   return fromPartial(d, partialOf(d, [[...rows]]));
 }
 

@@ -6,4 +6,5 @@
  */
 export { type AggregationSql, type AggregationSqlOptions, type SqlDialect, aggregationSql } from "./aggregationSql.js";
 export { type AggregationRow, aggregateFromRows, mergeRows } from "./fromRows.js";
+export type { PushDownOptions } from "./prepare.js";
 export { EVENTS_TABLE_POSTGRES, EVENTS_TABLE_CLICKHOUSE } from "./schema.js";

@@ -13,6 +13,8 @@ export interface PgQueryable {
 }
 
 export interface PgAggregateOptions {
+  /** `false`: no per-event rows for sums, no `event_values` (docs/scale.md). */
+  readonly eventValues?: boolean | undefined;
   /** The events table (docs/scale.md), `name` or `schema.name`. Default `events`. */
   readonly table?: string | undefined;
 }
@@ -30,9 +32,9 @@ export interface PgAggregateOptions {
  *   events: [], from_datetime: "2024-03-01T00:00:00Z", to_datetime: "2024-03-31T23:59:59Z", external_subscription_id: "sub_1" });
  */
 export async function aggregateInPostgres(client: PgQueryable, input: unknown, options: PgAggregateOptions = {}): Promise<AggregateOutput> {
-  const { text, values } = aggregationSql(input, { dialect: "postgres", table: options.table });
+  const { text, values } = aggregationSql(input, { dialect: "postgres", table: options.table, eventValues: options.eventValues });
   const result = await client.query(text, [...values]);
-  return aggregateFromRows(input, result.rows as AggregationRow[]);
+  return aggregateFromRows(input, result.rows as AggregationRow[], { eventValues: options.eventValues });
 }
 
 export { type AggregationSql, type AggregationRow, aggregationSql, aggregateFromRows, mergeRows } from "./index.js";

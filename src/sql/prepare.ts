@@ -20,7 +20,15 @@ export interface PushDown {
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** Validates the input; throws ValidationError naming every offending field. */
-export function preparePushDown(input: unknown): PushDown {
+export interface PushDownOptions {
+  /**
+   * `false`: leave out a sum's per-event values (`event_values`: one row per event), which
+   * only per-transaction charges need; running totals keep them. Default true, as `aggregate`.
+   */
+  readonly eventValues?: boolean | undefined;
+}
+
+export function preparePushDown(input: unknown, options: PushDownOptions = {}): PushDown {
   const issues: Issue[] = [];
   if (!isObj(input)) throw new ValidationError([{ code: "invalid_type", path: [], message: "input must be an object" }]);
   const { external_subscription_id: sub, ...rest } = input;
@@ -38,7 +46,7 @@ export function preparePushDown(input: unknown): PushDown {
   if (metric.expression !== undefined) issues.push({ code: "not_allowed", path: ["billable_metric", "expression"], message: "expressions are not pushed down (yet)" });
   if (issues.length > 0) throw new ValidationError(issues as unknown as Issues);
   // What `aggregate` asks of the kernels: event values as text (sum, count); no precise amounts (no column).
-  const w: AggregationWindow = { ...window, event_values: "text", precise_amounts: false };
+  const w: AggregationWindow = { ...window, event_values: options.eventValues === false ? false : "text", precise_amounts: false };
   return {
     metric,
     window: w,

@@ -120,6 +120,18 @@ if (PG_TARGET === undefined) {
       }));
     }, 600_000);
 
+    it("without event values (eventValues: false): the same but event_values, and no per-event rows unless running totals need them", async () => {
+      await fc.assert(fc.asyncProperty(events, input, async (evs, i) => {
+        await load(client, "events", evs);
+        const q = aggregationSql(i, { dialect: "postgres", eventValues: false });
+        const rows = (await client.query(q.text, [...q.values])).rows as AggregationRow[];
+        const { event_values: _, grouped_usage, ...expected } = inMemory(i, evs);
+        const want = grouped_usage === undefined ? expected : { ...expected, grouped_usage: grouped_usage.map(({ event_values: _g, ...g }) => g) };
+        expect(aggregateFromRows(i, rows, { eventValues: false })).toEqual(want);
+        if (i["options"] === undefined) expect(rows.filter((r) => r.k === "e")).toEqual([]);
+      }), { numRuns: 50 });
+    }, 600_000);
+
     it("shards split by subscription, their rows merged, equal one pass", async () => {
       await fc.assert(fc.asyncProperty(events, input, async (evs, i) => {
         const onA = (e: StoredEvent): boolean => e.external_subscription_id !== "s2";
