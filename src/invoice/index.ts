@@ -70,5 +70,5 @@ export {
 } from "./creditNote/creditNoteCreditable.js";
 export { type NoteFigures, validateCreditNoteAmounts } from "./creditNote/creditNoteValidate.js";
 export { type CreditNoteCreditsInput, type CreditNoteCredits, applyCreditNoteCredits } from "./creditNote/creditNoteCredits.js";
-export { type VoidInvoiceRequest, type VoidedInvoiceCreditNotes, parseVoidInvoiceBody, voidInvoiceCreditNotes } from "./creditNote/creditNoteVoid.js";
+export { type VoidInvoiceRequest, type VoidedInvoiceCreditNotes, parseVoidInvoiceBody, voidCreditNote, voidInvoiceCreditNotes } from "./creditNote/creditNoteVoid.js";
 export { refreshDraftCreditNote, finalizeDraftCreditNotes, renumberCreditNotes } from "./creditNote/creditNoteRefresh.js";

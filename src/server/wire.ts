@@ -82,6 +82,9 @@ export const unauthorized = (): WireError => ({ status: 401, body: { status: 401
 export const notFound = (code: string): WireError => ({ status: 404, body: { status: 404, error: "Not Found", code } });
 export const badRequest = (error: string): WireError => ({ status: 400, body: { status: 400, error: `BadRequest: ${error}` } });
 export const tooLarge = (limit: number): WireError => ({ status: 413, body: { status: 413, error: "Payload Too Large", code: "payload_too_large", error_details: { body: [`larger than ${limit} bytes`] } } });
+/** Refusals the reference answers 405 (its `not_allowed_failure`) whose code does not say so. */
+const NOT_ALLOWED: ReadonlySet<string> = new Set(["not_implemented", "no_active_subscription", "no_voidable_amount"]);
+
 export const methodNotAllowed = (code: string): WireError => ({ status: 405, body: { status: 405, error: "Method Not Allowed", code } });
 export const serverError = (): WireError => ({ status: 500, body: { status: 500, error: "Internal Server Error" } });
 /** The data directory's log could not be written: nothing is acknowledged from then on (docs/serve.md, "Durability"). */
@@ -89,11 +92,11 @@ export const logFailed = (): WireError => ({ status: 503, body: { status: 503, e
 
 /**
  * A refused call as the reference answers it: `*_not_found` → 404; `*_not_allowed`,
- * `no_active_subscription` (and the engine's `not_implemented`) → 405; everything else → 422 with `error_details` (its own code for
+ * `no_active_subscription`, `no_voidable_amount` (and the engine's `not_implemented`) → 405; everything else → 422 with `error_details` (its own code for
  * a field-less refusal, as the reference's service failures carry theirs).
  */
 export function refusedToWire(e: Refused): WireError {
   if (e.code.endsWith("_not_found")) return notFound(e.code);
-  if (e.code.endsWith("_not_allowed") || e.code === "not_implemented" || e.code === "no_active_subscription") return methodNotAllowed(e.code);
+  if (e.code.endsWith("_not_allowed") || NOT_ALLOWED.has(e.code)) return methodNotAllowed(e.code);
   return { status: 422, body: { status: 422, error: "Unprocessable Entity", code: e.code, error_details: toWire(e.error_details ?? {}) } };
 }

@@ -1,7 +1,7 @@
 /**
  * `$ref` values in step bodies (contract §4 "References to generated ids"): a field of the
- * I-th invoice issued so far, of a fee of it (or of any fee) matching a subset, or of the
- * I-th wallet created. Resolved when the step runs.
+ * I-th invoice issued so far, of a fee of it (or of any fee) matching a subset, of the I-th
+ * wallet created, or of the I-th credit note created. Resolved when the step runs.
  */
 import { type Decimal, parseDecimal } from "../core/decimal.js";
 import type { Path } from "../core/issue.js";
@@ -17,6 +17,8 @@ export interface RefSources {
   readonly fees: () => readonly Obj[];
   /** Wallets created so far, as JSON, in creation order. */
   readonly wallets: () => readonly Obj[];
+  /** Credit notes created so far, as JSON, in creation order. */
+  readonly creditNotes: () => readonly Obj[];
 }
 
 /** The body with every `{"$ref": …}` replaced by the value it names, or the refusal naming the first unresolvable reference. */
@@ -77,6 +79,7 @@ function resolve(ref: unknown, src: RefSources, path: Path): unknown {
     target = ref["fee"] === undefined ? inv : (inv["fees"] as Obj[]).find((f) => matches(ref["fee"], f));
   } else if (ref["fee"] !== undefined) target = src.fees().find((f) => matches(ref["fee"], f));
   else if (ref["wallet"] !== undefined) target = at(src.wallets(), ref["wallet"]);
+  else if (ref["credit_note"] !== undefined) target = at(src.creditNotes(), ref["credit_note"]);
   if (target === undefined || !(field in target)) return bad();
   return target[field];
 }

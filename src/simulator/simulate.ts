@@ -153,6 +153,7 @@ export class Simulation implements Sim {
     invoices: () => this.invoicing.json(this.clock) as Obj[],
     fees: () => this.invoicing.feesJson() as Obj[],
     wallets: () => this.wallets.walletsJson() as Obj[],
+    creditNotes: () => this.invoicing.creditNotes.map((n) => creditNoteJson(n, { invoice: this.invoicing.invoiceById(n.svc_invoice_id), organization: this.catalog.organization })) as Obj[],
   };
 
   constructor(readonly catalog: Catalog) {

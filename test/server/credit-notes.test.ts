@@ -80,8 +80,8 @@ describe("ratecard serve: credit notes", () => {
     expect((await call(server, "GET", "/api/v1/credit_notes/nope")).body["code"]).toBe("credit_note_not_found");
   });
 
-  it("answers 405 not_implemented to a credit note void, which the simulator cannot perform", async () => {
-    expect(await call(server, "PUT", `/api/v1/credit_notes/${noteId}/void`)).toEqual({ status: 405, body: { status: 405, error: "Method Not Allowed", code: "not_implemented" } });
+  it("voids a credit note (PUT /credit_notes/:id/void): nothing left of a consumed one is 405 no_voidable_amount", async () => {
+    expect(await call(server, "PUT", `/api/v1/credit_notes/${noteId}/void`)).toEqual({ status: 405, body: { status: 405, error: "Method Not Allowed", code: "no_voidable_amount" } });
     expect((await call(server, "PUT", "/api/v1/credit_notes/nope/void")).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@
  * Coupons are re-credited by the coupon rule; wallets by the wallet rule when `recredit_wallets`.
  */
 import { dec, parseDecimal, round, ZERO } from "../../core/decimal.js";
+import type { Instant } from "../../core/instant.js";
 import { decimalToFloat, floatToDecimal } from "../../core/float.js";
 import { type Issues, issue } from "../../core/issue.js";
 import { roundCents } from "../../fees/creditNoteTotals.js";
@@ -89,4 +90,17 @@ function remainingItems(invoice: IssuedInvoice): RequestedItem[] {
   return invoice.fees
     .map((fee) => ({ fee, precise_amount_cents: dec(feeCreditableAmountCents(invoice, fee)) }))
     .filter((i) => i.precise_amount_cents.gt(ZERO));
+}
+
+/**
+ * Voids a credit note (the reference's credit-note void): its remaining credit is withdrawn —
+ * `credit_status` `voided`, `balance_amount_cents` 0, `voided_at` now. Only a finalized note
+ * with a balance left can be voided: a draft note is not found (`credit_note_not_found`), and one
+ * consumed, already voided or without credit is refused (`no_voidable_amount`). Refunds and
+ * offsets already made stay as they are.
+ */
+export function voidCreditNote(note: CreditNote, at: Instant): { ok: true; value: CreditNote } | { ok: false; code: "credit_note_not_found" | "no_voidable_amount" } {
+  if (note.status === "draft") return { ok: false, code: "credit_note_not_found" };
+  if (note.credit_status === "voided" || note.balance_amount_cents <= 0n) return { ok: false, code: "no_voidable_amount" };
+  return { ok: true, value: Object.assign({}, note, { credit_status: "voided" as const, balance_amount_cents: 0n, voided_at: at }) };
 }

@@ -94,8 +94,8 @@ function fees(state: ServeState, req: ApiRequest): Response | undefined {
 /**
  * POST /credit_notes `{credit_note}` (`create_credit_note`), POST /credit_notes/estimate
  * (`estimate_credit_note`, nothing stored), GET list (`external_customer_id`, `invoice_id`,
- * `reason`, `credit_status`, `refund_status`; newest first) and fetch. A credit note cannot
- * be voided or updated by the simulator (not_implemented).
+ * `reason`, `credit_status`, `refund_status`; newest first) and fetch; PUT /credit_notes/:id/void
+ * (`void_credit_note`). A credit note cannot be updated by the simulator (not_implemented).
  */
 function creditNotes(state: ServeState, req: ApiRequest): Response | undefined {
   const { id, sub, method: m } = req;
@@ -115,7 +115,8 @@ function creditNotes(state: ServeState, req: ApiRequest): Response | undefined {
   }
   const note = notes(state).find((n) => n["svc_id"] === id);
   if (sub === undefined && m === "GET") return note === undefined ? notFoundResponse("credit_note_not_found") : ok({ credit_note: note });
-  if ((sub === "void" && m === "PUT") || (sub === undefined && m === "PUT") || (sub === "download" && m === "POST")) {
+  if (sub === "void" && m === "PUT") return outcome(state.perform("void_credit_note", { credit_note_id: id }));
+  if ((sub === undefined && m === "PUT") || (sub === "download" && m === "POST")) {
     return note === undefined ? notFoundResponse("credit_note_not_found") : notImplemented();
   }
   return undefined;

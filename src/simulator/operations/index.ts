@@ -36,6 +36,7 @@ import { updatePlan } from "./updatePlan.js";
 import { updateSubscription } from "./updateSubscription.js";
 import { updateSubscriptionFixedCharge } from "./updateSubscriptionFixedCharge.js";
 import { updateWallet } from "./updateWallet.js";
+import { voidCreditNote } from "./voidCreditNote.js";
 import { voidInvoice } from "./voidInvoice.js";
 
 export type OperationRun = (sim: Sim, step: Step) => Answer;
@@ -60,6 +61,7 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   refresh_invoice: refreshInvoice,
   update_invoice: updateInvoice,
   void_invoice: voidInvoice,
+  void_credit_note: voidCreditNote,
   create_payment: createPayment,
   create_credit_note: createCreditNote,
   estimate_credit_note: estimateCreditNote,
