@@ -11,9 +11,10 @@
  * digit as `aggregate` does it), and one row per dropped or unusable event (warnings).
  *
  * Row columns: `k` (kind), `g` (the group's values, text[]), `tx`, `sub` (the subscription), `t`, `n` (a count),
- * `x` (a decimal; in ClickHouse a mantissa of scale `e`), `v` (text), `s` (an integer),
- * `e` (ClickHouse: the scale of `x`). Kinds: `d` duplicate, `w` unusable value (`v` the
- * reason), `s` a group's count (and sum or maximum), `e` a sum's event value, `l` a
+ * `x` (a decimal; in ClickHouse a mantissa of scale `e`), `y` (PostgreSQL sums: Σ
+ * precise_total_amount_cents), `v` (text), `s` (an integer), `e` (ClickHouse: the scale of
+ * `x`). Kinds: `d` duplicate, `p` a candidate has a precise amount, `w` unusable value (`v`
+ * the reason), `s` a group's count (and sum or maximum), `e` a sum's event value, `l` a
  * group's latest value, `u` a unique value's last operation (`s` 1 for add), `c` a
  * weighted sum's carried level (`s` its display scale), `i` its Σ of deltas at instant `t`.
  */
@@ -110,7 +111,7 @@ function filterCondition(
   return conds.length === 0 ? "TRUE" : conds.join(" AND ");
 }
 
-const PG_COLUMNS = ["k", "g", "tx", "sub", "t", "n", "x", "v", "s"] as const;
+const PG_COLUMNS = ["k", "g", "tx", "sub", "t", "n", "x", "y", "v", "s"] as const;
 type Cols = Partial<Record<(typeof PG_COLUMNS)[number] | "e", string>>;
 
 function postgresSql(d: PushDown, table: string): AggregationSql {
@@ -130,7 +131,7 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
   const group = d.keys.length === 0 ? "'{}'::text[]" : `ARRAY[${d.keys.map((k) => `NULLIF(${prop(k)}, '')`).join(", ")}]::text[]`;
   const value = plan.input === "none" ? "NULL::text" : prop(plan.field);
   const numeric = plan.input === "number";
-  const typed: Record<string, string> = { k: "text", g: "text[]", tx: "text", sub: "text", t: "timestamptz", n: "bigint", x: "numeric", v: "text", s: "integer" };
+  const typed: Record<string, string> = { k: "text", g: "text[]", tx: "text", sub: "text", t: "timestamptz", n: "bigint", x: "numeric", y: "numeric", v: "text", s: "integer" };
   const row = (c: Cols, rest: string): string =>
     `SELECT ${PG_COLUMNS.map((k) => `${c[k] ?? `NULL::${typed[k]}`} AS ${k}`).join(", ")} ${rest}`;
   const branches: string[] = [row({ k: "'d'", tx: "tx" }, "FROM cand WHERE dup")];
@@ -143,7 +144,9 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
       branches.push(row({ k: "'s'", g: "g", n: "count(*)" }, "FROM val GROUP BY g"));
       break;
     case "sum_agg":
-      branches.push(row({ k: "'s'", g: "g", n: "count(*)", x: "sum(num)" }, "FROM val WHERE ok GROUP BY g"));
+      // y: Σ precise_total_amount_cents (dynamic charges), read when some candidate has one (the 'p' row), as aggregate does.
+      branches.push(row({ k: "'s'", g: "g", n: "count(*)", x: "sum(num)", y: "sum(precise)" }, "FROM val WHERE ok GROUP BY g"));
+      branches.push(`(${row({ k: "'p'" }, "FROM cand WHERE NOT dup AND precise IS NOT NULL LIMIT 1")})`);
       if (plan.ctx.trackValues) branches.push(row({ k: "'e'", g: "g", tx: "tx", sub: "sub", t: "t", v: "v" }, "FROM val WHERE ok"));
       break;
     case "max_agg":
@@ -168,12 +171,12 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
   }
   const text = [
     "WITH cand AS (",
-    `  SELECT e.transaction_id AS tx, e.external_subscription_id AS sub, e."timestamp" AS t, e.properties AS p,`,
+    `  SELECT e.transaction_id AS tx, e.external_subscription_id AS sub, e."timestamp" AS t, e.properties AS p, e.precise_total_amount_cents AS precise,`,
     `    EXISTS (SELECT 1 FROM ${table} AS f WHERE f.external_subscription_id = e.external_subscription_id AND f.transaction_id = e.transaction_id AND f.id < e.id) AS dup`,
     `  FROM ${table} AS e`,
     `  WHERE ${where.join(" AND ")}`,
     "), sel AS (",
-    `  SELECT tx, sub, t, p, ${value} AS v, ${group} AS g FROM cand WHERE NOT dup AND ${filter}`,
+    `  SELECT tx, sub, t, p, precise, ${value} AS v, ${group} AS g FROM cand WHERE NOT dup AND ${filter}`,
     "), val AS (",
     numeric
       ? `  SELECT sel.*, ok, CASE WHEN ok THEN v::numeric END AS num FROM sel, LATERAL (SELECT COALESCE(v ~ ${DECIMAL_RE}, FALSE) AS ok) AS o`

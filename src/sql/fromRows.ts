@@ -13,6 +13,7 @@ import { assembleResult, sortWarnings } from "../aggregation/_result.js";
 import { newWeightedSumState } from "../aggregation/weightedSum.js";
 import type { AggregationWarning, AggregationType } from "../aggregation/types.js";
 import { type AggregateOutput, outputOf } from "../json/aggregate.js";
+import { planAggregation } from "../aggregation/_plan.js";
 import { type PushDown, type PushDownOptions, preparePushDown } from "./prepare.js";
 
 /** A row as a driver returns it (node-postgres: numerics and bigints as strings, timestamps as Date). */
@@ -24,6 +25,7 @@ export interface AggregationRow {
   readonly t?: Date | string | number | null | undefined;
   readonly n?: string | number | bigint | null | undefined;
   readonly x?: string | null | undefined;
+  readonly y?: string | null | undefined;
   readonly v?: string | null | undefined;
   readonly s?: number | string | null | undefined;
   readonly e?: number | string | null | undefined;
@@ -41,6 +43,8 @@ interface GroupPartial {
   values: (string | null)[];
   n: number;
   x: Decimal | undefined;
+  /** Σ precise_total_amount_cents (sum metrics). */
+  y: Decimal;
   latest: (Op & { value: Decimal }) | undefined;
   events: (Op & { v: string })[];
   uniques: Map<string | null, Op & { add: boolean }>;
@@ -49,6 +53,8 @@ interface GroupPartial {
 }
 
 interface Partial {
+  /** Some candidate has a precise amount: sums report their Σ, as `aggregate` does then. */
+  precise: boolean;
   readonly groups: Map<string, GroupPartial>;
   readonly duplicates: string[];
   readonly warnings: AggregationWarning[];
@@ -108,7 +114,7 @@ function groupOf(p: Partial, row: AggregationRow, keys: number): GroupPartial {
   const id = JSON.stringify(g);
   let s = p.groups.get(id);
   if (s === undefined) {
-    s = { values: [...g], n: 0, x: undefined, latest: undefined, events: [], uniques: new Map(), carried: undefined, instants: new Map() };
+    s = { values: [...g], n: 0, x: undefined, y: ZERO, latest: undefined, events: [], uniques: new Map(), carried: undefined, instants: new Map() };
     p.groups.set(id, s);
   }
   return s;
@@ -118,6 +124,9 @@ function groupOf(p: Partial, row: AggregationRow, keys: number): GroupPartial {
 function fold(p: Partial, rows: Iterable<AggregationRow>, type: AggregationType, keys: number): void {
   for (const row of rows) {
     switch (row.k) {
+      case "p":
+        p.precise = true;
+        break;
       case "d":
         p.duplicates.push(text(row, "tx"));
         break;
@@ -130,7 +139,14 @@ function fold(p: Partial, rows: Iterable<AggregationRow>, type: AggregationType,
       case "s": {
         const g = groupOf(p, row, keys);
         g.n += count(row);
-        if (type === "sum_agg") g.x = (g.x ?? ZERO).plus(amount(row));
+        if (type === "sum_agg") {
+          g.x = (g.x ?? ZERO).plus(amount(row));
+          if (row.y !== null && row.y !== undefined) {
+            const y = parseDecimal(row.y);
+            if (y === undefined) bad("y is not a decimal text", row);
+            g.y = g.y.plus(y);
+          }
+        }
         else if (type === "max_agg") {
           const x = amount(row);
           if (g.x === undefined || x.gt(g.x)) g.x = x;
@@ -176,7 +192,7 @@ function fold(p: Partial, rows: Iterable<AggregationRow>, type: AggregationType,
 }
 
 function partialOf(d: PushDown, shards: readonly (readonly AggregationRow[])[]): Partial {
-  const p: Partial = { groups: new Map(), duplicates: [], warnings: [] };
+  const p: Partial = { precise: false, groups: new Map(), duplicates: [], warnings: [] };
   for (const rows of shards) fold(p, rows, d.metric.aggregation_type, d.keys.length);
   return p;
 }
@@ -208,7 +224,7 @@ function kernelState(d: PushDown, g: GroupPartial, rank: Map<Op, number>): { sta
           values.push(e.t, rank.get(e)!, e.tx, c, e.v);
         }
       }
-      return { state: { sum: g.x === undefined ? newSum() : sumOf(g.x), count: g.n, values, precise: undefined } };
+      return { state: { sum: g.x === undefined ? newSum() : sumOf(g.x), count: g.n, values, precise: ctx.preciseAmounts ? sumOf(g.y) : undefined } };
     }
     case "max_agg":
       return { state: { count: g.n, best: g.x === undefined ? undefined : cellOf(g.x) } };
@@ -269,7 +285,14 @@ export function aggregateFromRows(input: unknown, rows: Iterable<AggregationRow>
   return fromPartial(d, partialOf(d, [[...rows]]));
 }
 
-function fromPartial(d: PushDown, p: Partial): AggregateOutput {
+/** The push-down with precise amounts summed (sum metrics), as `aggregate` asks when an event has one. */
+function withPrecise(d: PushDown): PushDown {
+  const window = { ...d.window, precise_amounts: true };
+  return { ...d, window, plan: planAggregation(d.metric, window) };
+}
+
+function fromPartial(pushDown: PushDown, p: Partial): AggregateOutput {
+  const d = p.precise ? withPrecise(pushDown) : pushDown;
   const { kernel, ctx } = d.plan;
   // The kernels order by (timestamp, seq, transaction_id): seq is each operation's rank in
   // (timestamp, transaction_id, subscription) order, so that ties are broken the same way in every group and shard.
@@ -312,13 +335,14 @@ export function mergeRows(input: unknown, shards: readonly (readonly Aggregation
   const p = partialOf(d, shards);
   const type = d.metric.aggregation_type;
   const out: AggregationRow[] = [];
+  if (p.precise) out.push({ k: "p" });
   for (const tx of p.duplicates) out.push({ k: "d", tx });
   for (const w of sortWarnings(p.warnings)) out.push({ k: "w", tx: w.transaction_id, v: w.reason });
   const str = (x: Decimal): string => toDecimalString(x);
   for (const g of p.groups.values()) {
     const base = { g: g.values };
     if (type === "count_agg" || type === "latest_agg" || ((type === "sum_agg" || type === "max_agg") && g.x !== undefined)) {
-      out.push({ k: "s", ...base, n: String(g.n), ...(g.x === undefined || type === "count_agg" || type === "latest_agg" ? {} : { x: str(g.x) }) });
+      out.push({ k: "s", ...base, n: String(g.n), ...(g.x === undefined || type === "count_agg" || type === "latest_agg" ? {} : { x: str(g.x) }), ...(type === "sum_agg" ? { y: str(g.y) } : {}) });
     }
     for (const e of g.events) out.push({ k: "e", ...base, tx: e.tx, sub: e.sub, t: new Date(e.t), v: e.v });
     if (g.latest !== undefined) out.push({ k: "l", ...base, tx: g.latest.tx, sub: g.latest.sub, t: new Date(g.latest.t), x: str(g.latest.value) });

@@ -34,6 +34,8 @@ export interface StoredEvent {
   /** Epoch ms. */
   readonly timestamp: number;
   readonly properties: Record<string, unknown>;
+  /** Dynamic charges: a decimal text, stored in the numeric column. */
+  readonly precise_total_amount_cents?: string | undefined;
 }
 
 /** Replaces the table's rows by `events` (ids as given), in one statement. */
@@ -41,11 +43,12 @@ export async function load(client: pg.Client, table: string, events: readonly St
   await client.query(`TRUNCATE ${table}`);
   if (events.length === 0) return;
   await client.query(
-    `INSERT INTO ${table} (id, external_subscription_id, transaction_id, code, "timestamp", properties)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::jsonb[])`,
+    `INSERT INTO ${table} (id, external_subscription_id, transaction_id, code, "timestamp", properties, precise_total_amount_cents)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::jsonb[], $7::numeric[])`,
     [
       events.map((e) => e.id), events.map((e) => e.external_subscription_id), events.map((e) => e.transaction_id),
       events.map((e) => e.code), events.map((e) => new Date(e.timestamp).toISOString()), events.map((e) => JSON.stringify(e.properties)),
+      events.map((e) => e.precise_total_amount_cents ?? null),
     ],
   );
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aggregateFromRows, aggregationSql, mergeRows, type AggregationRow } from "../../src/sql/index.js";
 import { aggregateInPostgres } from "../../src/sql/pg.js";
 import { IN_CI, PG_TARGET, SKIP_MESSAGE, type StoredEvent, freshSchema, load, pgClient } from "./pgHarness.js";
-import { HOSTILE, type Input, dimension, inMemory, instant, value } from "./reference.js";
+import { HOSTILE, type Input, dimension, inMemory, instant, smallDecimal, value } from "./reference.js";
 
 const TYPES = ["count_agg", "sum_agg", "max_agg", "latest_agg", "unique_count_agg", "weighted_sum_agg"] as const;
 const CARRY = new Set(["sum_agg", "unique_count_agg", "weighted_sum_agg"]);
@@ -26,6 +26,7 @@ const eventOf = (timestamp: fc.Arbitrary<number>, v: fc.Arbitrary<unknown>) => f
   v: fc.option(v, { nil: undefined, freq: 8 }),
   dims: fc.array(fc.tuple(fc.constantFrom(...KEYS), dimension), { maxLength: 3 }),
   remove: fc.option(fc.boolean(), { nil: undefined }),
+  precise: fc.option(smallDecimal, { nil: undefined, freq: 12 }),
 });
 // Half of the events on three instants: ties on the timestamp are frequent.
 const events = eventsOf(eventOf(fc.oneof(instant, fc.constantFrom(Date.UTC(2024, 2, 5), Date.UTC(2024, 2, 9, 12), Date.UTC(2024, 2, 20))), value));
@@ -37,7 +38,10 @@ function eventsOf(event: ReturnType<typeof eventOf>): fc.Arbitrary<StoredEvent[]
     const properties: Record<string, unknown> = Object.fromEntries(e.dims);
     if (e.v !== undefined) properties["v"] = e.v;
     if (e.remove !== undefined) properties["operation_type"] = e.remove ? "remove" : "add";
-    return { id: i + 1, external_subscription_id: e.external_subscription_id, transaction_id: e.transaction_id, code: e.code, timestamp: e.timestamp, properties };
+    return {
+      id: i + 1, external_subscription_id: e.external_subscription_id, transaction_id: e.transaction_id, code: e.code, timestamp: e.timestamp, properties,
+      ...(e.precise === undefined ? {} : { precise_total_amount_cents: e.precise }),
+    };
   }));
 }
 

@@ -38,6 +38,7 @@ export function inMemory(input: Input, events: readonly StoredEvent[]): Aggregat
     events: kept.map((e) => ({
       transaction_id: e.transaction_id, code: e.code, timestamp: new Date(e.timestamp).toISOString(),
       external_subscription_id: e.external_subscription_id, properties: e.properties,
+      ...(e.precise_total_amount_cents === undefined ? {} : { precise_total_amount_cents: e.precise_total_amount_cents }),
     })),
   });
   return { ...out, warnings: [...duplicates.map((transaction_id) => ({ transaction_id, reason: "duplicate_transaction_id" as const })), ...out.warnings] };
@@ -60,7 +61,7 @@ const decimalText = fc.tuple(fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }),
     if (lead) t = "0" + t;
     return (neg ? "-" : "") + t;
   });
-const smallDecimal = fc.tuple(fc.integer({ min: -2000, max: 2000 }), fc.constantFrom(0, 1, 2)).map(([m, s]) => {
+export const smallDecimal = fc.tuple(fc.integer({ min: -2000, max: 2000 }), fc.constantFrom(0, 1, 2)).map(([m, s]) => {
   const neg = m < 0;
   let t = String(Math.abs(m)).padStart(s + 1, "0");
   if (s > 0) t = `${t.slice(0, -s)}.${t.slice(-s)}`;
