@@ -6,6 +6,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aggregateFromRows, aggregationSql, mergeRows } from "../../src/sql/index.js";
 import { isValidationError } from "../../src/core/issue.js";
+import pg from "pg";
+import { type PgQueryable, aggregateInPostgres } from "../../src/sql/pg.js";
 import { HOSTILE } from "./reference.js";
 
 const TYPES = ["count_agg", "sum_agg", "max_agg", "latest_agg", "unique_count_agg", "weighted_sum_agg"] as const;
@@ -30,6 +32,11 @@ describe("aggregationSql: golden statements", () => {
         await expect(`${q.text}\n-- values: ${JSON.stringify(q.values)}\n`).toMatchFileSnapshot(`golden/${dialect}-${type}.sql`);
       });
     }
+    it(`${dialect} sum without event values: no per-event rows`, async () => {
+      const q = aggregationSql(inputOf("sum_agg", { grouped_by: [] }), { dialect, eventValues: false });
+      expect(q.text).not.toContain("'e'");
+      await expect(`${q.text}\n-- values: ${JSON.stringify(q.values)}\n`).toMatchFileSnapshot(`golden/${dialect}-sum-no-event-values.sql`);
+    });
     it(`${dialect} plain count, no subscription, no filter, no group, another table`, async () => {
       const q = aggregationSql({ billable_metric: { code: "calls", aggregation_type: "count_agg" }, events: [], from_datetime: "2024-03-01T00:00:00Z", to_datetime: "2024-03-31T23:59:59Z" }, { dialect, table: "billing.usage_events" });
       await expect(`${q.text}\n-- values: ${JSON.stringify(q.values)}\n`).toMatchFileSnapshot(`golden/${dialect}-count-plain.sql`);
@@ -82,6 +89,21 @@ describe("aggregationSql: input texts are data, never SQL", () => {
       expect(() => aggregationSql(i, { dialect: "postgres", table })).toThrow(RangeError);
     }
     expect(aggregationSql(i, { dialect: "postgres", table: "public.my_events" }).text).toContain('FROM "public"."my_events" AS e');
+  });
+});
+
+describe("ratecard/pg", () => {
+  it("takes a pg Client or Pool as they are typed (no connection is made here)", async () => {
+    const clients: PgQueryable[] = [new pg.Client(), new pg.Pool()];
+    expect(clients.length).toBe(2);
+    await (clients[1] as pg.Pool).end();
+    // A fake client: one query, the statement's text and values, the rows handed back.
+    const seen: unknown[][] = [];
+    const fake: PgQueryable = { query: async (text, values) => (seen.push([text, values]), { rows: [{ k: "s", g: [], n: "2", x: "3.50" }] }) };
+    const i = inputOf("max_agg", { grouped_by: [] });
+    expect((await aggregateInPostgres(fake, i, { table: "usage" })).units).toBe("3.5");
+    expect(seen).toHaveLength(1);
+    expect(String(seen[0]![0])).toContain('FROM "usage" AS e');
   });
 });
 

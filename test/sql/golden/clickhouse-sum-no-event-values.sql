@@ -1,0 +1,17 @@
+WITH cand AS (
+  SELECT id AS _id, external_subscription_id AS _sub, transaction_id AS _tx, timestamp AS _t, properties AS _p FROM `events`
+  WHERE code = {p2:String} AND timestamp <= fromUnixTimestamp64Milli({p1:Int64}, 'UTC') AND external_subscription_id = {p3:String}
+), firsts AS (
+  SELECT external_subscription_id, transaction_id, min(id) FROM `events`
+  WHERE (external_subscription_id, transaction_id) IN (SELECT _sub, _tx FROM cand) GROUP BY external_subscription_id, transaction_id
+), marked AS (
+  SELECT *, (_sub, _tx, _id) NOT IN (SELECT * FROM firsts) AS _dup FROM cand
+), sel AS (
+  SELECT _tx, _sub, _t, _p, if(mapContains(_p, {p9:String}), _p[{p9:String}], NULL) AS _v, CAST([] AS Array(Nullable(String))) AS _g FROM marked WHERE NOT _dup AND (mapContains(_p, {p4:String}) AND has({p5:Array(String)}, _p[{p4:String}])) AND NOT ((has({p6:Array(String)}, _p[{p4:String}]) AND has({p7:Array(String)}, _p[{p8:String}])))
+), val AS (
+  SELECT *, ifNull(match(_v, '^-?[0-9]+([.][0-9]+)?$'), 0) = 1 AS _ok, if(_ok, length(replaceRegexpOne(if(position(_v, '.') > 0, splitByChar('.', _v)[2], ''), '0+$', '')), 0) AS _ds, if(_ok, toInt256OrZero(concat(splitByChar('.', _v)[1], replaceRegexpOne(if(position(_v, '.') > 0, splitByChar('.', _v)[2], ''), '0+$', ''))), toInt256(0)) AS _m FROM sel
+)
+SELECT CAST('d' AS String) AS k, CAST(NULL AS Array(Nullable(String))) AS g, CAST(_tx AS Nullable(String)) AS tx, CAST(NULL AS Nullable(String)) AS sub, CAST(NULL AS Nullable(DateTime64(3, 'UTC'))) AS t, CAST(NULL AS Nullable(UInt64)) AS n, CAST(NULL AS Nullable(String)) AS x, CAST(NULL AS Nullable(String)) AS v, CAST(NULL AS Nullable(Int32)) AS s, CAST(NULL AS Nullable(Int32)) AS e FROM marked WHERE _dup
+UNION ALL SELECT CAST('w' AS String) AS k, CAST(NULL AS Array(Nullable(String))) AS g, CAST(_tx AS Nullable(String)) AS tx, CAST(NULL AS Nullable(String)) AS sub, CAST(NULL AS Nullable(DateTime64(3, 'UTC'))) AS t, CAST(NULL AS Nullable(UInt64)) AS n, CAST(NULL AS Nullable(String)) AS x, CAST(if(_v IS NULL, 'field_missing', 'not_a_number') AS Nullable(String)) AS v, CAST(NULL AS Nullable(Int32)) AS s, CAST(NULL AS Nullable(Int32)) AS e FROM val WHERE NOT _ok
+UNION ALL SELECT CAST('s' AS String) AS k, CAST(_g AS Array(Nullable(String))) AS g, CAST(NULL AS Nullable(String)) AS tx, CAST(NULL AS Nullable(String)) AS sub, CAST(NULL AS Nullable(DateTime64(3, 'UTC'))) AS t, CAST(count() AS Nullable(UInt64)) AS n, CAST(toString(sum(_m)) AS Nullable(String)) AS x, CAST(NULL AS Nullable(String)) AS v, CAST(NULL AS Nullable(Int32)) AS s, CAST(_ds AS Nullable(Int32)) AS e FROM val WHERE _ok GROUP BY _g, _ds
+-- values: [1711929599000,"storage","sub_1","region",["eu","us"],["eu"],["aws"],"cloud","gb"]
