@@ -3,7 +3,7 @@
  */
 import type { Instant, Period } from "../core/instant.js";
 import { invariant, issue, ValidationError } from "../core/issue.js";
-import { offsetAt, wallTimeOf } from "../core/zone.js";
+import { offsetAt, wallTimeOf, wallToInstant } from "../core/zone.js";
 import { PeriodChecks } from "./_checks.js";
 
 const DAY = 86_400_000;
@@ -14,7 +14,8 @@ const SECOND = 1000;
  * (the reference's `date_diff_with_timezone`): the wall-clock time from `start` to the
  * last second covered (`end − 1 s`; a cut exactly at local midnight counts one second
  * more), rounded up to whole days. For a period of whole local days `d1 … d2` this is
- * `d2 − d1 + 1`, whatever the DST changes in between; a period cut at 10:00 counts its
+ * `d2 − d1 + 1`, whatever the DST changes in between (a day whose midnight a DST change skips
+ * starts when the clock jumps to); a period cut at 10:00 counts its
  * last day; a period that starts at a trial end at 00:01 does not count that day's minute.
  *
  * @example
@@ -25,9 +26,17 @@ export function prorationDays(period: Period, tz: string): number {
   new PeriodChecks().instant(period.start, ["period", "start"]).instant(period.end, ["period", "end"]).zone(tz, ["timezone"]).done();
   let last = period.end - SECOND;
   const w = wallTimeOf(last as Instant, tz);
-  if (w.hour === 0 && w.minute === 0 && w.second === 0 && w.millisecond === 0) last += SECOND;
+  if (w.minute === 0 && w.second === 0 && w.millisecond === 0 && (w.hour === 0 || (w.hour < 3 && startsLocalDay(last as Instant, w, tz)))) last += SECOND;
   const wall = last + offsetAt(last as Instant, tz) - (period.start + offsetAt(period.start, tz));
   return Math.ceil(wall / DAY);
+}
+
+/**
+ * Whether `t` is the first instant of its local day: midnight, or, on a day whose midnight a
+ * DST change skips (America/Santiago starts summer time at 00:00), the time the clock jumps to.
+ */
+function startsLocalDay(t: Instant, w: { readonly year: number; readonly month: number; readonly day: number }, tz: string): boolean {
+  return wallToInstant({ year: w.year, month: w.month, day: w.day, hour: 0, minute: 0, second: 0 }, tz) === t;
 }
 
 /**

@@ -142,3 +142,17 @@ describe("a day the zone skips (Pacific/Apia, 2011-12-30)", () => {
     expect(days("2011-12-26T10:00:00Z", "2011-12-30T10:00:00Z") + days("2011-12-30T10:00:00Z", "2012-01-01T10:00:00Z")).toBe(6);
   });
 });
+
+describe("prorationDays on a day whose midnight a DST change skips", () => {
+  // America/Santiago started summer time on 2023-09-03 at 00:00 (→ 01:00, 04:00Z): that day starts at 01:00.
+  const dayStart = Date.parse("2023-09-03T04:00:00Z") as Instant;
+  it("a cut at the day's first instant counts that day, as a cut at midnight does", () => {
+    expect(prorationDays({ start: dayStart, end: (dayStart + 1000) as Instant }, "America/Santiago")).toBe(1);
+    const midnight = Date.parse("2023-09-02T04:00:00Z") as Instant; // 2023-09-02 00:00 -04
+    expect(prorationDays({ start: midnight, end: (midnight + 1000) as Instant }, "America/Santiago")).toBe(1);
+  });
+  it("a cut at 01:00 of an ordinary day is not the start of a day", () => {
+    const one = Date.parse("2023-09-04T04:00:00Z") as Instant; // 2023-09-04 01:00 -03
+    expect(prorationDays({ start: (one - 3_600_000) as Instant, end: (one + 1000) as Instant }, "America/Santiago")).toBe(1);
+  });
+});
