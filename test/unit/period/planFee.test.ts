@@ -7,6 +7,7 @@ import { ValidationError } from "../../../src/core/issue.js";
 import { planFee, type PlanFeeInput } from "../../../src/period/planFee.js";
 import { type PlanFeeFacts, selectPlanFeeRule } from "../../../src/period/planFeeRule.js";
 import { prorationDays } from "../../../src/period/proration.js";
+import type { Instant } from "../../../src/core/instant.js";
 import type { Interval } from "../../../src/period/types.js";
 import { at, day, schedule } from "./_helpers.js";
 
