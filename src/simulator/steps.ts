@@ -15,7 +15,7 @@ export const isAbsentValue = (x: unknown): boolean => x === undefined || x === n
 export const OPERATIONS = [
   "create_customer", "create_subscription", "update_subscription", "terminate_subscription", "create_event", "create_events",
   "apply_coupon", "create_wallet", "update_wallet", "create_wallet_transaction", "terminate_wallet", "create_credit_note",
-  "create_alert", "update_invoice", "finalize_invoice", "void_invoice", "void_credit_note", "create_one_off_invoice", "update_plan",
+  "create_alert", "update_alert", "delete_alert", "update_invoice", "finalize_invoice", "void_invoice", "void_credit_note", "create_one_off_invoice", "update_plan",
   "fetch_current_usage", "fetch_projected_usage", "preview_invoice", "fetch_wallet", "create_payment", "estimate_credit_note",
   "fetch_subscription", "update_fee", "fetch_alert", "update_subscription_fixed_charge", "refresh_invoice", "update_lifetime_usage",
 ] as const;

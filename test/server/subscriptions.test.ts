@@ -76,10 +76,22 @@ describe("ratecard serve: subscriptions, alerts, coupons, plans", () => {
     expect(triggered).toHaveLength(1);
   });
 
-  it("answers 405 not_implemented to an alert update or delete, which the simulator cannot perform", async () => {
-    const put = await call(server, "PUT", "/api/v1/subscriptions/s1/alerts/big", { alert: { name: "x" } });
-    expect(put).toEqual({ status: 405, body: { status: 405, error: "Method Not Allowed", code: "not_implemented" } });
-    expect((await call(server, "DELETE", "/api/v1/subscriptions/s1/alerts/big")).status).toBe(405);
+  it("updates an alert (PUT /subscriptions/:id/alerts/:code) and deletes it (DELETE)", async () => {
+    const put = await call(server, "PUT", "/api/v1/subscriptions/s1/alerts/big", { alert: { name: "Big spender", thresholds: [{ value: "5000" }] } });
+    expect(put.status).toBe(200);
+    const updated = put.body["alert"] as Obj;
+    expect(updated).toMatchObject({ code: "big", name: "Big spender", alert_type: ALERT.alert_type });
+    expect((updated["thresholds"] as Obj[]).map((t) => t["value"])).toEqual(["5000.0"]);
+    // The alert keeps its id and the value it last saw.
+    const before = ((r["alert"]!.body["alert"]) as Obj)["lago_id"];
+    expect(updated["lago_id"]).toBe(before);
+    expect((await call(server, "GET", "/api/v1/subscriptions/s1/alerts/big")).body["alert"]).toEqual(updated);
+    const bad = await call(server, "PUT", "/api/v1/subscriptions/s1/alerts/big", { alert: { thresholds: [] } });
+    expect(bad.status).toBe(422);
+    expect(await call(server, "PUT", "/api/v1/subscriptions/s1/alerts/big", {})).toMatchObject({ status: 400 });
+    const del = await call(server, "DELETE", "/api/v1/subscriptions/s1/alerts/big");
+    expect(del).toEqual({ status: 200, body: { alert: updated } });
+    expect((await call(server, "GET", "/api/v1/subscriptions/s1/alerts/big")).status).toBe(404);
     expect((await call(server, "DELETE", "/api/v1/subscriptions/s1/alerts/nope")).status).toBe(404);
   });
 

@@ -88,7 +88,8 @@ function subscriptionList(state: ServeState, req: ApiRequest): Response {
 
 /**
  * A subscription's usage alerts: POST `{alert}` is `create_alert`, GET lists them, GET
- * `/:code` is `fetch_alert`. The simulator cannot change or remove an alert (not_implemented).
+ * `/:code` is `fetch_alert`, PUT `/:code` `{alert}` `update_alert`, DELETE `/:code`
+ * `delete_alert`. Several alerts in one call, and deleting them all, are not served (not_implemented).
  */
 function alerts(state: ServeState, req: ApiRequest, externalId: string): Response | undefined {
   const m = req.method;
@@ -105,10 +106,11 @@ function alerts(state: ServeState, req: ApiRequest, externalId: string): Respons
     return undefined;
   }
   if (m === "GET") return outcome(state.read("fetch_alert", { external_subscription_id: externalId, code: req.subId }));
-  if (m === "PUT" || m === "DELETE") {
-    const found = state.read("fetch_alert", { external_subscription_id: externalId, code: req.subId });
-    return found.ok ? notImplemented() : outcome(found);
+  if (m === "PUT") {
+    const patch = wrapped(req, "alert");
+    return patch === undefined ? missing("alert") : outcome(state.perform("update_alert", { external_subscription_id: externalId, code: req.subId, alert: patch }));
   }
+  if (m === "DELETE") return outcome(state.perform("delete_alert", { external_subscription_id: externalId, code: req.subId }));
   return undefined;
 }
 

@@ -6,7 +6,7 @@
  */
 import { alertObject } from "../../simulator/alerts.js";
 import type { Obj } from "../../simulator/steps.js";
-import { type ApiRequest, filtered, invalid, list, notFoundResponse, ok, outcome, type Response, step } from "../respond.js";
+import { type ApiRequest, filtered, invalid, list, missing, notFoundResponse, ok, outcome, type Response, step, wrapped } from "../respond.js";
 import type { ServeState } from "../state.js";
 
 export function walletRoutes(state: ServeState, req: ApiRequest): Response | undefined {
@@ -67,6 +67,11 @@ function walletAlerts(state: ServeState, req: ApiRequest): Response | undefined 
   const where = { external_customer_id: customer, wallet_code: code };
   if (alertCode === undefined && m === "POST") return step(state, req, "alert", "create_alert", where);
   if (alertCode !== undefined && m === "GET") return outcome(state.read("fetch_alert", { ...where, code: alertCode }));
+  if (alertCode !== undefined && m === "PUT") {
+    const patch = wrapped(req, "alert");
+    return patch === undefined ? missing("alert") : outcome(state.perform("update_alert", { ...where, code: alertCode, alert: patch }));
+  }
+  if (alertCode !== undefined && m === "DELETE") return outcome(state.perform("delete_alert", { ...where, code: alertCode }));
   if (alertCode === undefined && m === "GET") {
     const c = state.sim.customers.get(customer);
     if (c === undefined) return notFoundResponse("customer_not_found");

@@ -18,6 +18,7 @@ import { createPayment } from "./createPayment.js";
 import { createSubscription } from "./createSubscription.js";
 import { createWallet } from "./createWallet.js";
 import { createWalletTransaction } from "./createWalletTransaction.js";
+import { deleteAlert } from "./deleteAlert.js";
 import { estimateCreditNote } from "./estimateCreditNote.js";
 import { fetchAlert } from "./fetchAlert.js";
 import { fetchCurrentUsage } from "./fetchCurrentUsage.js";
@@ -29,6 +30,7 @@ import { previewInvoice } from "./previewInvoice.js";
 import { refreshInvoice } from "./refreshInvoice.js";
 import { terminateSubscription } from "./terminateSubscription.js";
 import { terminateWallet } from "./terminateWallet.js";
+import { updateAlert } from "./updateAlert.js";
 import { updateFee } from "./updateFee.js";
 import { updateInvoice } from "./updateInvoice.js";
 import { updateLifetimeUsage } from "./updateLifetimeUsage.js";
@@ -62,6 +64,8 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   update_invoice: updateInvoice,
   void_invoice: voidInvoice,
   void_credit_note: voidCreditNote,
+  update_alert: updateAlert,
+  delete_alert: deleteAlert,
   create_payment: createPayment,
   create_credit_note: createCreditNote,
   estimate_credit_note: estimateCreditNote,
