@@ -245,6 +245,7 @@ function kernelState(d: PushDown, g: GroupPartial, rank: Map<Op, number>): { sta
       for (const [t, at] of [...g.instants].sort((a, b) => a[0] - b[0])) {
         // One delta per instant: the Σ at the largest display scale of its events (the level's
         // scale after them is the same as after each of them).
+        if (scaleOf(at.x) > at.s) throw new TypeError(`aggregateFromRows: weighted delta ${toDecimalString(at.x)} has more decimals than its scale ${at.s}`);
         const m = toScaledBigInt(at.x, at.s);
         const i = s.times.length;
         s.times.push(t);

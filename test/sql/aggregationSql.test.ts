@@ -137,6 +137,8 @@ describe("aggregationSql and aggregateFromRows: refusals", () => {
     expect(() => aggregateFromRows(i, [{ k: "s", g: [null], n: "1", x: "1e3" }])).toThrow(TypeError);
     expect(() => aggregateFromRows(i, [{ k: "s", g: [], n: "1", x: "1" }])).toThrow(TypeError);
     expect(() => aggregateFromRows(i, [{ k: "zz" }])).toThrow(TypeError);
+    const w = inputOf("weighted_sum_agg", { grouped_by: [] });
+    expect(() => aggregateFromRows(w, [{ k: "i", g: [], t: new Date(Date.UTC(2024, 2, 2)), n: "1", x: "1.25", s: 1 }])).toThrow(TypeError);
   });
 
   it("no rows: aggregate's answer for no event (one all-null group, units 0)", () => {
