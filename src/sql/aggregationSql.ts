@@ -12,14 +12,16 @@
  *
  * Row columns: `k` (kind), `g` (the group's values, text[]), `tx`, `sub` (the subscription), `t`, `n` (a count),
  * `x` (a decimal; in ClickHouse a mantissa of scale `e`), `y` (PostgreSQL sums: Σ
- * precise_total_amount_cents), `v` (text), `s` (an integer), `e` (ClickHouse: the scale of
- * `x`). Kinds: `d` duplicate, `p` a candidate has a precise amount, `w` unusable value (`v`
+ * precise_total_amount_cents), `v` (text), `s` (an integer), `m` (PostgreSQL `w` rows: an
+ * expression error's message), `e` (ClickHouse: the scale of `x`). Kinds: `d` duplicate, `p` a candidate has a precise amount, `w` unusable value (`v`
  * the reason), `s` a group's count (and sum or maximum), `e` a sum's event value, `l` a
  * group's latest value, `u` a unique value's last operation (`s` 1 for add), `c` a
  * weighted sum's carried level (`s` its display scale), `i` its Σ of deltas at instant `t`.
  */
 import type { PushDown, PushDownOptions } from "./prepare.js";
 import { preparePushDown } from "./prepare.js";
+import { expressionSql } from "./expressionSql.js";
+import { ValidationError } from "../core/issue.js";
 
 export type SqlDialect = "postgres" | "clickhouse";
 
@@ -64,7 +66,7 @@ function isoOf(ms: number): string {
  * `external_subscription_id`) in the events table.
  *
  * @throws ValidationError for an input `aggregate` refuses, and for what is not pushed
- *   down (`prorated`, `expression`: not_allowed); RangeError for a bad table name.
+ *   down (`prorated`; `expression` in ClickHouse: not_allowed); RangeError for a bad table name.
  * @example
  * const { text, values } = aggregationSql({ billable_metric: { code: "gb", aggregation_type: "sum_agg", field_name: "gb" },
  *   events: [], from_datetime: "2024-03-01T00:00:00Z", to_datetime: "2024-03-31T23:59:59Z",
@@ -111,7 +113,7 @@ function filterCondition(
   return conds.length === 0 ? "TRUE" : conds.join(" AND ");
 }
 
-const PG_COLUMNS = ["k", "g", "tx", "sub", "t", "n", "x", "y", "v", "s"] as const;
+const PG_COLUMNS = ["k", "g", "tx", "sub", "t", "n", "x", "y", "v", "s", "m"] as const;
 type Cols = Partial<Record<(typeof PG_COLUMNS)[number] | "e", string>>;
 
 function postgresSql(d: PushDown, table: string): AggregationSql {
@@ -129,14 +131,16 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
     coalesce ? `COALESCE(${prop(key)}, '') = ANY(${ps.add([...values], "text[]")}::text[])`
       : `COALESCE(${prop(key)} = ANY(${ps.add([...values], "text[]")}::text[]), FALSE)`);
   const group = d.keys.length === 0 ? "'{}'::text[]" : `ARRAY[${d.keys.map((k) => `NULLIF(${prop(k)}, '')`).join(", ")}]::text[]`;
-  const value = plan.input === "none" ? "NULL::text" : prop(plan.field);
   const numeric = plan.input === "number";
-  const typed: Record<string, string> = { k: "text", g: "text[]", tx: "text", sub: "text", t: "timestamptz", n: "bigint", x: "numeric", y: "numeric", v: "text", s: "integer" };
+  const expression = plan.expression === undefined ? undefined : expressionSql(plan.expression, (v, type) => ps.add(v, type), ps.text(metric.code, "text"));
+  const typed: Record<string, string> = { k: "text", g: "text[]", tx: "text", sub: "text", t: "timestamptz", n: "bigint", x: "numeric", y: "numeric", v: "text", s: "integer", m: "text" };
   const row = (c: Cols, rest: string): string =>
     `SELECT ${PG_COLUMNS.map((k) => `${c[k] ?? `NULL::${typed[k]}`} AS ${k}`).join(", ")} ${rest}`;
   const branches: string[] = [row({ k: "'d'", tx: "tx" }, "FROM cand WHERE dup")];
-  if (numeric) {
-    branches.push(row({ k: "'w'", tx: "tx", v: "CASE WHEN v IS NULL THEN 'field_missing' ELSE 'not_a_number' END" }, "FROM val WHERE NOT ok"));
+  // Unusable values (and expression errors, with the evaluator's message in m): t and sub order them as aggregate does.
+  if (numeric || expression !== undefined) {
+    branches.push(row({ k: "'w'", tx: "tx", sub: "sub", t: "t", m: "xerr",
+      v: "CASE WHEN xerr IS NOT NULL THEN 'expression_error' WHEN v IS NULL THEN 'field_missing' ELSE 'not_a_number' END" }, "FROM val WHERE NOT ok"));
   }
   const last = `ORDER BY g, t DESC, tx COLLATE "C" DESC, sub COLLATE "C" DESC`;
   switch (type) {
@@ -158,7 +162,7 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
       break;
     case "unique_count_agg":
       branches.push(`(${row({ k: "'u'", g: "g", tx: "tx", sub: "sub", t: "t", v: "v", s: "a" },
-        `FROM (SELECT DISTINCT ON (g, v) g, v, tx, sub, t, CASE WHEN COALESCE(p ->> 'operation_type', '') = 'remove' THEN 0 ELSE 1 END AS a FROM val ORDER BY g, v, t DESC, tx COLLATE "C" DESC, sub COLLATE "C" DESC) AS u`)})`);
+        `FROM (SELECT DISTINCT ON (g, v) g, v, tx, sub, t, CASE WHEN COALESCE(p ->> 'operation_type', '') = 'remove' THEN 0 ELSE 1 END AS a FROM val WHERE ok ORDER BY g, v, t DESC, tx COLLATE "C" DESC, sub COLLATE "C" DESC) AS u`)})`);
       break;
     case "weighted_sum_agg": {
       const ds = "max(length(rtrim(split_part(v, '.', 2), '0')))";
@@ -176,11 +180,13 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
     `  FROM ${table} AS e`,
     `  WHERE ${where.join(" AND ")}`,
     "), sel AS (",
-    `  SELECT tx, sub, t, p, precise, ${value} AS v, ${group} AS g FROM cand WHERE NOT dup AND ${filter}`,
+    expression === undefined
+      ? `  SELECT tx, sub, t, p, precise, ${plan.input === "none" ? "NULL::text" : prop(plan.field)} AS v, NULL::text AS xerr, ${group} AS g FROM cand WHERE NOT dup AND ${filter}`
+      : `  SELECT tx, sub, t, p, precise, xr.v AS v, xr.e AS xerr, ${group} AS g FROM cand, LATERAL ${expression} AS xr WHERE NOT dup AND ${filter}`,
     "), val AS (",
     numeric
-      ? `  SELECT sel.*, ok, CASE WHEN ok THEN v::numeric END AS num FROM sel, LATERAL (SELECT COALESCE(v ~ ${DECIMAL_RE}, FALSE) AS ok) AS o`
-      : "  SELECT sel.*, TRUE AS ok, NULL::numeric AS num FROM sel",
+      ? `  SELECT sel.*, ok, (CASE WHEN ok THEN v END)::numeric AS num FROM sel, LATERAL (SELECT xerr IS NULL AND COALESCE(v ~ ${DECIMAL_RE}, FALSE) AS ok) AS o`
+      : "  SELECT sel.*, xerr IS NULL AS ok, NULL::numeric AS num FROM sel",
     ")",
     branches.join("\nUNION ALL "),
   ].join("\n");
@@ -200,6 +206,9 @@ const CH_COLUMNS = ["k", "g", "tx", "sub", "t", "n", "x", "v", "s", "e"] as cons
  * (`max(t) AS t`) is cyclic for ClickHouse's older analyzer.
  */
 function clickhouseSql(d: PushDown, table: string): AggregationSql {
+  if (d.metric.expression !== undefined) {
+    throw new ValidationError([{ code: "not_allowed", path: ["billable_metric", "expression"], message: "expressions are pushed down to PostgreSQL only" }]);
+  }
   const ps = new Params((i, type) => `{p${i}:${type}}`);
   const { plan, metric } = d;
   const type = metric.aggregation_type;

@@ -9,7 +9,7 @@
 import { type Decimal, ZERO, parseDecimal, scaleOf, shift, toDecimalString, toScaledBigInt } from "../core/decimal.js";
 import { type FixedCell, type FixedSum, newCell, newSum, readFixed } from "../core/fixed.js";
 import { ValueList } from "../aggregation/_valueList.js";
-import { assembleResult, sortWarnings } from "../aggregation/_result.js";
+import { assembleResult } from "../aggregation/_result.js";
 import { newWeightedSumState } from "../aggregation/weightedSum.js";
 import type { AggregationWarning, AggregationType } from "../aggregation/types.js";
 import { type AggregateOutput, outputOf } from "../json/aggregate.js";
@@ -29,6 +29,8 @@ export interface AggregationRow {
   readonly v?: string | null | undefined;
   readonly s?: number | string | null | undefined;
   readonly e?: number | string | null | undefined;
+  /** `w` rows of an expression error: the evaluator's message. */
+  readonly m?: string | null | undefined;
 }
 
 /** An event's place in time: ties on the timestamp broken by transaction_id, then subscription. */
@@ -57,7 +59,8 @@ interface Partial {
   precise: boolean;
   readonly groups: Map<string, GroupPartial>;
   readonly duplicates: string[];
-  readonly warnings: AggregationWarning[];
+  /** With the event's place (when the row gives it): `aggregate` lists warnings in time order before sorting them by transaction id. */
+  readonly warnings: (AggregationWarning & { at: Op | undefined })[];
 }
 
 const later = (a: Op, b: Op): boolean => a.t > b.t || (a.t === b.t && (a.tx > b.tx || (a.tx === b.tx && a.sub > b.sub)));
@@ -132,8 +135,11 @@ function fold(p: Partial, rows: Iterable<AggregationRow>, type: AggregationType,
         break;
       case "w": {
         const reason = row.v;
-        if (reason !== "field_missing" && reason !== "not_a_number") bad("unknown warning", row);
-        p.warnings.push({ transaction_id: text(row, "tx"), reason });
+        if (reason !== "field_missing" && reason !== "not_a_number" && reason !== "expression_error") bad("unknown warning", row);
+        const tx = text(row, "tx");
+        const at = row.t === null || row.t === undefined ? undefined : { t: instantOf(row), tx, sub: row.sub ?? "" };
+        const message = typeof row.m === "string" ? row.m : undefined;
+        p.warnings.push(message === undefined ? { transaction_id: tx, reason, at } : { transaction_id: tx, reason, message, at });
         break;
       }
       case "s": {
@@ -286,6 +292,13 @@ export function aggregateFromRows(input: unknown, rows: Iterable<AggregationRow>
   return fromPartial(d, partialOf(d, [[...rows]]));
 }
 
+/** The warnings in the events' time order (then by transaction id and subscription), as `aggregate` meets them. */
+function warningsInOrder(p: Partial): AggregationWarning[] {
+  const list = [...p.warnings];
+  list.sort((a, b) => (a.at === undefined || b.at === undefined ? 0 : compareOps(a.at, b.at)));
+  return list.map(({ at: _at, ...w }) => w);
+}
+
 /** The push-down with precise amounts summed (sum metrics), as `aggregate` asks when an event has one. */
 function withPrecise(d: PushDown): PushDown {
   const window = { ...d.window, precise_amounts: true };
@@ -311,9 +324,10 @@ function fromPartial(pushDown: PushDown, p: Partial): AggregateOutput {
   const list = [...p.groups.values()];
   const duplicates = [...p.duplicates].sort().map((transaction_id): AggregationWarning => ({ transaction_id, reason: "duplicate_transaction_id" }));
   const empty = () => kernel.finish(kernel.init(ctx), ctx, true);
+  const warnings = warningsInOrder(p);
   if (d.keys.length === 0) {
     const total = list.length === 0 ? { result: kernel.finish(kernel.init(ctx), ctx, false) } : finish(list[0]!, false);
-    return outputOf(assembleResult(d.metric, d.keys, total.result, undefined, empty, p.warnings), duplicates);
+    return outputOf(assembleResult(d.metric, d.keys, total.result, undefined, empty, warnings), duplicates);
   }
   const groups = list.map((g) => ({ values: g.values, ...finish(g, true) }));
   // The total is the merge of the groups' states, as the in-memory aggregator makes it.
@@ -321,7 +335,7 @@ function fromPartial(pushDown: PushDown, p: Partial): AggregateOutput {
   for (const g of groups) state = kernel.merge(state, g.state);
   let total = kernel.finish(state, ctx, false);
   if (d.metric.aggregation_type === "weighted_sum_agg") total = { ...total, events_count: groups.reduce((a, g) => a + (g.result.events_count as number), 0) };
-  return outputOf(assembleResult(d.metric, d.keys, total, groups, empty, p.warnings), duplicates);
+  return outputOf(assembleResult(d.metric, d.keys, total, groups, empty, warnings), duplicates);
 }
 
 /**
@@ -338,7 +352,9 @@ export function mergeRows(input: unknown, shards: readonly (readonly Aggregation
   const out: AggregationRow[] = [];
   if (p.precise) out.push({ k: "p" });
   for (const tx of p.duplicates) out.push({ k: "d", tx });
-  for (const w of sortWarnings(p.warnings)) out.push({ k: "w", tx: w.transaction_id, v: w.reason });
+  for (const w of p.warnings) {
+    out.push({ k: "w", tx: w.transaction_id, v: w.reason, ...(w.at === undefined ? {} : { t: new Date(w.at.t), sub: w.at.sub }), ...(w.message === undefined ? {} : { m: w.message }) });
+  }
   const str = (x: Decimal): string => toDecimalString(x);
   for (const g of p.groups.values()) {
     const base = { g: g.values };

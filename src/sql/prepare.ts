@@ -43,7 +43,6 @@ export function preparePushDown(input: unknown, options: PushDownOptions = {}): 
   if (!parsed.ok) throw new ValidationError([...parsed.issues, ...issues] as unknown as Issues);
   const { metric, window } = parsed.value;
   if (window.prorated === true) issues.push({ code: "not_allowed", path: ["prorated"], message: "proration is not pushed down (yet): aggregate in memory" });
-  if (metric.expression !== undefined) issues.push({ code: "not_allowed", path: ["billable_metric", "expression"], message: "expressions are not pushed down (yet)" });
   if (issues.length > 0) throw new ValidationError(issues as unknown as Issues);
   // What `aggregate` asks of the kernels: event values as text (sum, count); no precise amounts (no column).
   const w: AggregationWindow = { ...window, event_values: options.eventValues === false ? false : "text", precise_amounts: false };

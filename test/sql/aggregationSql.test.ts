@@ -117,10 +117,12 @@ describe("aggregationSql and aggregateFromRows: refusals", () => {
     }
     throw new Error("accepted");
   };
-  it("refuses events in the input, proration, expressions, a bad subscription, and what aggregate refuses", () => {
+  it("refuses events in the input, proration, expressions in ClickHouse, a bad subscription, and what aggregate refuses", () => {
     expect(refused(inputOf("sum_agg", { events: [{ transaction_id: "t", code: "storage", timestamp: 1, properties: {} }] }))).toEqual({ events: ["not_allowed"] });
     expect(refused(inputOf("sum_agg", { prorated: true, charges_duration: 31 }))).toEqual({ prorated: ["not_allowed"] });
-    expect(refused({ ...inputOf("sum_agg"), billable_metric: { code: "c", aggregation_type: "sum_agg", field_name: "v", expression: "event.properties.v * 2" } })).toEqual({ "billable_metric.expression": ["not_allowed"] });
+    const withExpression = { ...inputOf("sum_agg"), billable_metric: { code: "c", aggregation_type: "sum_agg", field_name: "v", expression: "event.properties.v * 2" } };
+    expect(() => aggregationSql(withExpression, { dialect: "clickhouse" })).toThrow(/expressions are pushed down to PostgreSQL only/);
+    expect(aggregationSql(withExpression, { dialect: "postgres" }).values).toContain("property v is missing or not a value");
     expect(refused(inputOf("sum_agg", { external_subscription_id: 3 }))).toEqual({ external_subscription_id: ["invalid_value"] });
     expect(refused(inputOf("custom_agg"))).toHaveProperty(["billable_metric.aggregation_type"]);
     expect(refused(inputOf("count_agg", { from_datetime: "nope" }))).toEqual({ from_datetime: ["invalid_timestamp"] });

@@ -80,6 +80,24 @@ const input = fc.record({
   };
 });
 
+/** Random expressions over the events' properties (v a number, r and z texts, w missing), literals and every operator. */
+const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
+  e: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom("event.properties.v", "event.properties.v", "event.properties.r", "event.properties.w", "event.timestamp", "event.code"),
+    // Quotients that do not terminate: 40 decimals, the last one rounded half away from zero.
+    fc.constantFrom("(event.properties.v / 3)", "(event.properties.v / -7)", "(2 / event.properties.v)"),
+    smallDecimal.filter((d) => !d.startsWith("-")),
+    fc.constantFrom("'7'", "'1.50'", "\"x\"", "'abc'", "0"),
+    tie("e").map((a) => `-${a}`),
+    fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([a, op, b]) => `(${a} ${op} ${b})`),
+    fc.tuple(tie("e"), fc.option(fc.constantFrom("0", "2", "-1", "1.5", "'2'", "event.properties.r"), { nil: undefined })).map(([a, p]) => (p === undefined ? `round(${a})` : `round(${a}, ${p})`)),
+    tie("e").map((a) => `ceil(${a})`),
+    tie("e").map((a) => `floor(${a})`),
+    fc.array(tie("e"), { minLength: 1, maxLength: 3 }).map((as) => `concat(${as.join(", ")})`),
+  ),
+})).e;
+
 const run = async (client: pg.Client, i: Input, table = "events"): Promise<AggregationRow[]> => {
   const q = aggregationSql(i, { dialect: "postgres", table });
   return (await client.query(q.text, [...q.values])).rows as AggregationRow[];
@@ -134,6 +152,15 @@ if (PG_TARGET === undefined) {
         expect(aggregateFromRows(i, rows, { eventValues: false })).toEqual(want);
         if (i["options"] === undefined) expect(rows.filter((r) => r.k === "e")).toEqual([]);
       }), { numRuns: 50 });
+    }, 600_000);
+
+    it("expressions: values, errors (with the evaluator's message) and warnings as aggregate's", async () => {
+      await fc.assert(fc.asyncProperty(events, input, expression, async (evs, i, x) => {
+        if (i.billable_metric.aggregation_type === "count_agg") return;
+        const withX: Input = { ...i, billable_metric: { ...i.billable_metric, expression: x } };
+        await load(client, "events", evs);
+        expect(aggregateFromRows(withX, await run(client, withX))).toEqual(inMemory(withX, evs));
+      }), { numRuns: 150 });
     }, 600_000);
 
     it("shards split by subscription, their rows merged, equal one pass", async () => {

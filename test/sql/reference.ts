@@ -10,7 +10,7 @@ import { type AggregateOutput, aggregate } from "../../src/json/aggregate.js";
 import type { StoredEvent } from "./pgHarness.js";
 
 export type Input = Record<string, unknown> & {
-  billable_metric: { code: string; aggregation_type: string; field_name?: string; recurring?: boolean };
+  billable_metric: { code: string; aggregation_type: string; field_name?: string; recurring?: boolean; expression?: string };
   from_datetime: string;
   to_datetime: string;
   external_subscription_id?: string;

@@ -4,10 +4,10 @@ WITH cand AS (
   FROM "events" AS e
   WHERE e.code = $2 AND e."timestamp" <= $1::timestamptz AND e."timestamp" >= $3::timestamptz AND e.external_subscription_id = $4
 ), sel AS (
-  SELECT tx, sub, t, p, precise, NULL::text AS v, ARRAY[NULLIF(p ->> ($8::text), '')]::text[] AS g FROM cand WHERE NOT dup AND COALESCE(p ->> ($5::text) = ANY($6::text[]), FALSE) AND NOT ((COALESCE(p ->> ($5::text), '') = ANY($7::text[]) AND COALESCE(p ->> ($8::text), '') = ANY($9::text[])))
+  SELECT tx, sub, t, p, precise, NULL::text AS v, NULL::text AS xerr, ARRAY[NULLIF(p ->> ($8::text), '')]::text[] AS g FROM cand WHERE NOT dup AND COALESCE(p ->> ($5::text) = ANY($6::text[]), FALSE) AND NOT ((COALESCE(p ->> ($5::text), '') = ANY($7::text[]) AND COALESCE(p ->> ($8::text), '') = ANY($9::text[])))
 ), val AS (
-  SELECT sel.*, TRUE AS ok, NULL::numeric AS num FROM sel
+  SELECT sel.*, xerr IS NULL AS ok, NULL::numeric AS num FROM sel
 )
-SELECT 'd' AS k, NULL::text[] AS g, tx AS tx, NULL::text AS sub, NULL::timestamptz AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, NULL::text AS v, NULL::integer AS s FROM cand WHERE dup
-UNION ALL SELECT 's' AS k, g AS g, NULL::text AS tx, NULL::text AS sub, NULL::timestamptz AS t, count(*) AS n, NULL::numeric AS x, NULL::numeric AS y, NULL::text AS v, NULL::integer AS s FROM val GROUP BY g
+SELECT 'd' AS k, NULL::text[] AS g, tx AS tx, NULL::text AS sub, NULL::timestamptz AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, NULL::text AS v, NULL::integer AS s, NULL::text AS m FROM cand WHERE dup
+UNION ALL SELECT 's' AS k, g AS g, NULL::text AS tx, NULL::text AS sub, NULL::timestamptz AS t, count(*) AS n, NULL::numeric AS x, NULL::numeric AS y, NULL::text AS v, NULL::integer AS s, NULL::text AS m FROM val GROUP BY g
 -- values: ["2024-03-31T23:59:59.000Z","storage","2024-03-01T00:00:00.000Z","sub_1","region",["eu","us"],["eu"],"cloud",["aws"]]

@@ -4,10 +4,10 @@ WITH cand AS (
   FROM "events" AS e
   WHERE e.code = $2 AND e."timestamp" <= $1::timestamptz AND e.external_subscription_id = $3
 ), sel AS (
-  SELECT tx, sub, t, p, precise, p ->> ($9::text) AS v, ARRAY[NULLIF(p ->> ($7::text), '')]::text[] AS g FROM cand WHERE NOT dup AND COALESCE(p ->> ($4::text) = ANY($5::text[]), FALSE) AND NOT ((COALESCE(p ->> ($4::text), '') = ANY($6::text[]) AND COALESCE(p ->> ($7::text), '') = ANY($8::text[])))
+  SELECT tx, sub, t, p, precise, p ->> ($9::text) AS v, NULL::text AS xerr, ARRAY[NULLIF(p ->> ($7::text), '')]::text[] AS g FROM cand WHERE NOT dup AND COALESCE(p ->> ($4::text) = ANY($5::text[]), FALSE) AND NOT ((COALESCE(p ->> ($4::text), '') = ANY($6::text[]) AND COALESCE(p ->> ($7::text), '') = ANY($8::text[])))
 ), val AS (
-  SELECT sel.*, TRUE AS ok, NULL::numeric AS num FROM sel
+  SELECT sel.*, xerr IS NULL AS ok, NULL::numeric AS num FROM sel
 )
-SELECT 'd' AS k, NULL::text[] AS g, tx AS tx, NULL::text AS sub, NULL::timestamptz AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, NULL::text AS v, NULL::integer AS s FROM cand WHERE dup
-UNION ALL (SELECT 'u' AS k, g AS g, tx AS tx, sub AS sub, t AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, v AS v, a AS s FROM (SELECT DISTINCT ON (g, v) g, v, tx, sub, t, CASE WHEN COALESCE(p ->> 'operation_type', '') = 'remove' THEN 0 ELSE 1 END AS a FROM val ORDER BY g, v, t DESC, tx COLLATE "C" DESC, sub COLLATE "C" DESC) AS u)
+SELECT 'd' AS k, NULL::text[] AS g, tx AS tx, NULL::text AS sub, NULL::timestamptz AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, NULL::text AS v, NULL::integer AS s, NULL::text AS m FROM cand WHERE dup
+UNION ALL (SELECT 'u' AS k, g AS g, tx AS tx, sub AS sub, t AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, v AS v, a AS s, NULL::text AS m FROM (SELECT DISTINCT ON (g, v) g, v, tx, sub, t, CASE WHEN COALESCE(p ->> 'operation_type', '') = 'remove' THEN 0 ELSE 1 END AS a FROM val WHERE ok ORDER BY g, v, t DESC, tx COLLATE "C" DESC, sub COLLATE "C" DESC) AS u)
 -- values: ["2024-03-31T23:59:59.000Z","storage","sub_1","region",["eu","us"],["eu"],"cloud",["aws"],"gb"]
