@@ -1,4 +1,7 @@
 /** Starting `ratecard serve` on a free port and calling it as a client does (fetch). */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createServer, type ServeHandle, type ServeOptions } from "../../src/server/index.js";
 
 export const KEY = "test-key";
@@ -32,3 +35,21 @@ export const CATALOG = {
     charges: [{ billable_metric_code: "api_calls", charge_model: "standard", properties: { amount: "0.25" } }],
   }],
 };
+
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../src/cli.ts");
+
+/** Spawns `ratecard serve ARGS` from the sources; resolves with the process and its URL once it prints the listening line. */
+export function launchServe(args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", CLI, "serve", ...args], { cwd: path.dirname(path.dirname(CLI)), stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+    child.on("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+}

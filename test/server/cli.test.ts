@@ -3,33 +3,19 @@
  * `listening on URL`, refuses misuse, stops on SIGTERM, and with --data loses no acknowledged
  * call when killed (SIGKILL) in the middle of a load of events.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CATALOG, KEY } from "./_helpers.js";
+import { CATALOG, KEY, launchServe } from "./_helpers.js";
 import { Receiver, waitFor } from "./_receiver.js";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARGS = ["--import", "tsx", path.join(ROOT, "src/cli.ts"), "serve"];
 
-/** Starts the server; resolves with the process and its URL once it prints the listening line. */
-function launch(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...ARGS, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-}
+const launch = launchServe;
 
 const exited = (child: ChildProcess): Promise<number | null> =>
   new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.on("exit", (code) => resolve(code))));

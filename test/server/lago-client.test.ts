@@ -7,18 +7,16 @@
  * listed and fetched, a webhook endpoint receiving `invoice.created`. The figures are those
  * `simulate` gives on the same timeline.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
-import path from "node:path";
 import { Client, getLagoError, type LagoWebhookPayloads } from "lago-javascript-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulate } from "../../src/json/index.js";
 import { toWire } from "../../src/server/wire.js";
-import { KEY } from "./_helpers.js";
+import { KEY, launchServe } from "./_helpers.js";
 import { Receiver, waitFor } from "./_receiver.js";
 
 type Obj = Record<string, unknown>;
-const ROOT = path.resolve(__dirname, "../..");
 const SECRET = "client-test-secret";
 const T0 = "2024-01-01T00:00:00Z";
 const T1 = "2024-01-10T12:00:00Z";
@@ -58,20 +56,11 @@ let url = "";
 let client: ReturnType<typeof Client>;
 let receiver: Receiver;
 
-/** Starts `ratecard serve` (the CLI from the sources, as cli.test.ts does); resolves with its URL. */
-function launch(args: string[]): Promise<string> {
-  child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/cli.ts"), "serve", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
+/** Starts `ratecard serve` (the CLI from the sources); resolves with its URL. */
+async function launch(args: string[]): Promise<string> {
+  const started = await launchServe(args);
+  child = started.child;
+  return started.url;
 }
 
 /** ratecard's clock extension (the client does not know it): plain fetch. */
