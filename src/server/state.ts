@@ -224,9 +224,9 @@ export class ServeState {
     return { ok: true, body: object };
   }
 
-  /** The accepted steps of `op`, with their responses, in order. */
-  acceptedSteps(op: string): readonly AcceptedStep[] {
-    return this.accepted.filter((a) => a.op === op);
+  /** The accepted steps of the operations `ops`, with their responses, in order. */
+  acceptedSteps(...ops: string[]): readonly AcceptedStep[] {
+    return this.accepted.filter((a) => ops.includes(a.op));
   }
 
   /** The webhook endpoints, in creation order. */

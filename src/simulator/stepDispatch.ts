@@ -36,7 +36,7 @@ export function performStep(sim: Sim, raw: Step, index: number): unknown {
 /** Operations that change nothing the schedule reads (events only add usage; reads and estimates change no date). */
 const UNSCHEDULED: ReadonlySet<string> = new Set([
   "create_event", "create_events", "fetch_current_usage", "fetch_projected_usage", "fetch_subscription", "fetch_wallet", "fetch_alert",
-  "estimate_credit_note", "preview_invoice", "create_alert", "update_fee",
+  "estimate_credit_note", "preview_invoice", "create_alert", "update_fee", "fetch_lifetime_usage",
 ]);
 
 /**

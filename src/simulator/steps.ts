@@ -18,6 +18,8 @@ export const OPERATIONS = [
   "create_alert", "update_alert", "delete_alert", "update_invoice", "finalize_invoice", "void_invoice", "void_credit_note", "create_one_off_invoice", "update_plan",
   "fetch_current_usage", "fetch_projected_usage", "preview_invoice", "fetch_wallet", "create_payment", "estimate_credit_note",
   "fetch_subscription", "update_fee", "fetch_alert", "update_subscription_fixed_charge", "refresh_invoice", "update_lifetime_usage",
+  // ratecard's extensions beyond the contract's list (docs/simulator.md, "Operations"): what `ratecard serve` serves.
+  "fetch_lifetime_usage",
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

@@ -2,13 +2,15 @@
  * Customers (upsert, list, fetch, current and projected usage), subscriptions (create, update,
  * list, fetch, terminate, their alerts), events and applied coupons.
  */
+import { parseInstant } from "../../core/instant.js";
 import { customerObject } from "../../simulator/customerJson.js";
 import { appliedCouponJson } from "../../simulator/operations/applyCoupon.js";
 import { alertObject } from "../../simulator/alerts.js";
 import { isObj, type Obj } from "../../simulator/steps.js";
 import { subscriptionJson } from "../../simulator/subscriptionRecord.js";
 import { badRequest } from "../wire.js";
-import { type ApiRequest, fail, list, missing, notFoundResponse, notImplemented, ok, outcome, queryList, type Response, step, wrapped } from "../respond.js";
+import { creditNoteList, invoiceList, paymentList } from "./invoices.js";
+import { type ApiRequest, fail, invalid, list, missing, notFoundResponse, notImplemented, ok, outcome, queryList, type Response, step, wrapped } from "../respond.js";
 import type { ServeState } from "../state.js";
 
 export function customerRoutes(state: ServeState, req: ApiRequest): Response | undefined {
@@ -42,8 +44,20 @@ function customers(state: ServeState, req: ApiRequest): Response | undefined {
     if (charge !== null && sub === "current_usage") body["filter_by_charge_code"] = charge;
     return outcome(state.read(sub === "current_usage" ? "fetch_current_usage" : "fetch_projected_usage", body));
   }
+  // The customer's lists: the top-level lists with the customer from the path (an unknown one: 404).
+  const scoped = m === "GET" ? CUSTOMER_LISTS[sub ?? ""] : undefined;
+  if (scoped !== undefined) return customer === undefined ? notFoundResponse("customer_not_found") : scoped(state, req, id);
   return undefined;
 }
+
+/** `GET /customers/:external_id/<list>`: the list of the same name, of that customer. */
+const CUSTOMER_LISTS: Readonly<Record<string, (state: ServeState, req: ApiRequest, customer: string) => Response>> = {
+  invoices: invoiceList,
+  credit_notes: creditNoteList,
+  payments: paymentList,
+  applied_coupons: (state, req, customer) => appliedCouponList(state, req, customer),
+  subscriptions: (state, req, customer) => subscriptionList(state, req, customer),
+};
 
 function subscriptions(state: ServeState, req: ApiRequest): Response | undefined {
   const { id, sub, method: m } = req;
@@ -53,6 +67,11 @@ function subscriptions(state: ServeState, req: ApiRequest): Response | undefined
     return undefined;
   }
   if (sub === "alerts") return alerts(state, req, id);
+  if (sub === "lifetime_usage" && req.subId === undefined) {
+    if (m === "GET") return outcome(state.read("fetch_lifetime_usage", { external_subscription_id: id }));
+    if (m === "PUT") return step(state, req, "lifetime_usage", "update_lifetime_usage", { external_subscription_id: id });
+    return undefined;
+  }
   if (sub !== undefined) return undefined;
   if (m === "GET") return outcome(state.read("fetch_subscription", { external_id: id }));
   if (m === "PUT") {
@@ -73,9 +92,9 @@ function subscriptions(state: ServeState, req: ApiRequest): Response | undefined
   return undefined;
 }
 
-/** GET /subscriptions: `external_customer_id`, `plan_code`, `status[]` (default: active only). */
-function subscriptionList(state: ServeState, req: ApiRequest): Response {
-  const customer = req.query.get("external_customer_id");
+/** GET /subscriptions: `external_customer_id` (or `scope`, the path's customer), `plan_code`, `status[]` (default: active only). */
+function subscriptionList(state: ServeState, req: ApiRequest, scope?: string): Response {
+  const customer = scope ?? req.query.get("external_customer_id");
   const plan = req.query.get("plan_code");
   const statuses = queryList(req.query, "status");
   const wanted = statuses.length === 0 ? ["active"] : statuses;
@@ -122,15 +141,78 @@ function events(state: ServeState, req: ApiRequest): Response | undefined {
     if (!Array.isArray(events)) return fail(badRequest("param is missing or the value is empty: events"));
     return outcome(state.perform("create_events", { events }));
   }
-  return undefined;
+  if (m !== "GET" || sub !== undefined) return undefined;
+  if (id === undefined) return eventList(state, req);
+  // A transaction id is unique per subscription: `external_subscription_id` picks one of several.
+  const wanted = req.query.get("external_subscription_id");
+  const event = acceptedEvents(state).find((e) => e["transaction_id"] === id && (wanted === null || e["external_subscription_id"] === wanted));
+  return event === undefined ? notFoundResponse("event_not_found") : ok({ event });
 }
+
+/** The accepted events as their calls answered them (create_event, create_events), in arrival order. */
+function acceptedEvents(state: ServeState): Obj[] {
+  const out: Obj[] = [];
+  for (const a of state.acceptedSteps("create_event", "create_events")) {
+    if (a.op === "create_event") out.push(a.response["event"] as Obj);
+    else for (const e of a.response["events"] as Obj[]) out.push(e);
+  }
+  return out;
+}
+
+/**
+ * GET /events: `code`, `external_subscription_id`, `timestamp_from`, `timestamp_to` (inclusive
+ * instants), `timestamp_from_started_at` (with `external_subscription_id`: from its subscription's
+ * start); newest timestamp first, then by transaction id, as the reference orders them.
+ */
+function eventList(state: ServeState, req: ApiRequest): Response {
+  const q = req.query;
+  const details: Record<string, string[]> = {};
+  const code = q.get("code");
+  const subscription = q.get("external_subscription_id");
+  const instant = (k: string): number | undefined => {
+    const raw = q.get(k);
+    if (raw === null || raw === "") return undefined;
+    const t = parseInstant(raw);
+    if (t === undefined) details[k] = ["invalid_timestamp"];
+    return t;
+  };
+  let from = instant("timestamp_from");
+  const to = instant("timestamp_to");
+  const fromStart = q.get("timestamp_from_started_at");
+  if (fromStart !== null && fromStart !== "true" && fromStart !== "false") details["timestamp_from_started_at"] = ["value_is_invalid"];
+  if (fromStart === "true") {
+    if (q.get("timestamp_from") !== null && q.get("timestamp_from") !== "") details["timestamp_from"] = ["cannot_be_used_with_timestamp_from_started_at"];
+    if (subscription === null || subscription === "") details["external_subscription_id"] = ["value_is_mandatory"];
+    else {
+      // The subscription's live record (else its latest), as the reference picks it.
+      const records = state.sim.subscriptionsNamed(subscription);
+      const record = records.find((s) => s.status === "active") ?? records[records.length - 1];
+      if (record?.started_at != null) from = record.started_at;
+    }
+  }
+  if (Object.keys(details).length > 0) return invalid(details);
+  const found = acceptedEvents(state)
+    .map((e) => ({ e, t: parseInstant(e["timestamp"]) ?? 0 }))
+    .filter(({ e, t }) => (code === null || code === "" || e["code"] === code)
+      && (subscription === null || subscription === "" || e["external_subscription_id"] === subscription)
+      && (from === undefined || t >= from) && (to === undefined || t <= to))
+    .sort((a, b) => b.t - a.t || compare(String(a.e["transaction_id"]), String(b.e["transaction_id"])))
+    .map(({ e }) => e);
+  return list(req, "events", found);
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** POST `{applied_coupon}` is `apply_coupon`; GET lists them (`external_customer_id`, `status`, `coupon_code[]`), newest first. */
 function appliedCoupons(state: ServeState, req: ApiRequest): Response | undefined {
   if (req.id !== undefined) return undefined;
   if (req.method === "POST") return step(state, req, "applied_coupon", "apply_coupon");
-  if (req.method !== "GET") return undefined;
-  const customer = req.query.get("external_customer_id");
+  return req.method === "GET" ? appliedCouponList(state, req) : undefined;
+}
+
+/** GET /applied_coupons (`scope`: the customer of `GET /customers/:external_id/applied_coupons`). */
+function appliedCouponList(state: ServeState, req: ApiRequest, scope?: string): Response {
+  const customer = scope ?? req.query.get("external_customer_id");
   const status = req.query.get("status");
   const codes = queryList(req.query, "coupon_code");
   const found = [...state.sim.customers.values()]

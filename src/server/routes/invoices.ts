@@ -52,9 +52,13 @@ function invoices(state: ServeState, req: ApiRequest): Response | undefined {
   return undefined;
 }
 
-/** GET /invoices, newest first: `external_customer_id`, `status`, `payment_status`, `invoice_type`; each item the whole invoice, fees included. */
-function invoiceList(state: ServeState, req: ApiRequest): Response {
-  const customer = req.query.get("external_customer_id");
+/**
+ * GET /invoices, newest first: `external_customer_id`, `status`, `payment_status`, `invoice_type`,
+ * `currency`; each item the whole invoice, fees included. `scope`: the customer of
+ * `GET /customers/:external_id/invoices` (over the query's).
+ */
+export function invoiceList(state: ServeState, req: ApiRequest, scope?: string): Response {
+  const customer = scope ?? req.query.get("external_customer_id");
   const all = filtered(state.sim.invoicing.json(state.now) as Obj[], req.query, ["status", "payment_status", "invoice_type", "currency"])
     .filter((inv) => customer === null || (isObj(inv["customer"]) && inv["customer"]["external_id"] === customer));
   return list(req, "invoices", all.reverse());
@@ -101,13 +105,7 @@ function creditNotes(state: ServeState, req: ApiRequest): Response | undefined {
   const { id, sub, method: m } = req;
   if (id === undefined) {
     if (m === "POST") return step(state, req, "credit_note", "create_credit_note");
-    if (m !== "GET") return undefined;
-    const q = req.query;
-    const customer = q.get("external_customer_id");
-    const invoice = q.get("invoice_id");
-    const found = filtered(notes(state), q, ["reason", "credit_status", "refund_status", "currency"])
-      .filter((n) => (customer === null || (isObj(n["customer"]) && n["customer"]["external_id"] === customer)) && (invoice === null || n["svc_invoice_id"] === invoice));
-    return list(req, "credit_notes", found.reverse());
+    return m === "GET" ? creditNoteList(state, req) : undefined;
   }
   if (id === "estimate" && sub === undefined && m === "POST") {
     const body = wrapped(req, "credit_note");
@@ -120,6 +118,16 @@ function creditNotes(state: ServeState, req: ApiRequest): Response | undefined {
     return note === undefined ? notFoundResponse("credit_note_not_found") : notImplemented();
   }
   return undefined;
+}
+
+/** GET /credit_notes, newest first (`scope`: the customer of `GET /customers/:external_id/credit_notes`). */
+export function creditNoteList(state: ServeState, req: ApiRequest, scope?: string): Response {
+  const q = req.query;
+  const customer = scope ?? q.get("external_customer_id");
+  const invoice = q.get("invoice_id");
+  const found = filtered(notes(state), q, ["reason", "credit_status", "refund_status", "currency"])
+    .filter((n) => (customer === null || (isObj(n["customer"]) && n["customer"]["external_id"] === customer)) && (invoice === null || n["svc_invoice_id"] === invoice));
+  return list(req, "credit_notes", found.reverse());
 }
 
 function notes(state: ServeState): Obj[] {
@@ -137,12 +145,17 @@ function payments(state: ServeState, req: ApiRequest): Response | undefined {
   if (sub !== undefined) return undefined;
   if (id === undefined && m === "POST") return step(state, req, "payment", "create_payment");
   if (m !== "GET") return undefined;
-  const all = state.acceptedSteps("create_payment").map((a) => a.response["payment"] as Obj);
-  if (id !== undefined) {
-    const payment = all.find((p) => p["svc_id"] === id);
-    return payment === undefined ? notFoundResponse("payment_not_found") : ok({ payment });
-  }
+  if (id === undefined) return paymentList(state, req);
+  const payment = allPayments(state).find((p) => p["svc_id"] === id);
+  return payment === undefined ? notFoundResponse("payment_not_found") : ok({ payment });
+}
+
+const allPayments = (state: ServeState): Obj[] => state.acceptedSteps("create_payment").map((a) => a.response["payment"] as Obj);
+
+/** GET /payments, newest first (`scope`: the customer of `GET /customers/:external_id/payments`). */
+export function paymentList(state: ServeState, req: ApiRequest, scope?: string): Response {
   const invoice = req.query.get("invoice_id");
-  const found = filtered(all, req.query, ["external_customer_id"]).filter((p) => invoice === null || (p["invoice_ids"] as unknown[]).includes(invoice));
+  const customer = scope ?? req.query.get("external_customer_id");
+  const found = allPayments(state).filter((p) => (customer === null || customer === "" || p["external_customer_id"] === customer) && (invoice === null || (p["invoice_ids"] as unknown[]).includes(invoice)));
   return list(req, "payments", found.reverse());
 }

@@ -21,6 +21,7 @@ import { createWalletTransaction } from "./createWalletTransaction.js";
 import { deleteAlert } from "./deleteAlert.js";
 import { estimateCreditNote } from "./estimateCreditNote.js";
 import { fetchAlert } from "./fetchAlert.js";
+import { fetchLifetimeUsage } from "./fetchLifetimeUsage.js";
 import { fetchCurrentUsage } from "./fetchCurrentUsage.js";
 import { fetchProjectedUsage } from "./fetchProjectedUsage.js";
 import { fetchSubscription } from "./fetchSubscription.js";
@@ -77,4 +78,5 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   create_wallet_transaction: createWalletTransaction,
   fetch_wallet: fetchWallet,
   update_fee: updateFee,
+  fetch_lifetime_usage: fetchLifetimeUsage,
 };

@@ -42,4 +42,17 @@ describe("simulate: update_lifetime_usage", () => {
       { error: { code: "validation_errors", error_details: { external_historical_usage_amount_cents: ["invalid_value"] } } },
     ]);
   });
+
+  it("fetch_lifetime_usage reads the same object (0 historical until set) and changes nothing", () => {
+    const fetch = (at: string, id = "s1"): Obj => ({ at, op: "fetch_lifetime_usage", body: { external_subscription_id: id } });
+    const r = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), fetch("2024-03-05T00:00:00Z"),
+      historical("2024-03-06T00:00:00Z", 200), fetch("2024-03-06T00:00:00Z"), fetch("2024-03-06T00:00:00Z", "nope")], { plans: thresholds });
+    const before = (r.responses[3] as Obj)["lifetime_usage"] as Obj;
+    expect(before["external_historical_usage_amount_cents"]).toBe(0);
+    expect(before["usage_thresholds"]).toEqual([{ amount_cents: 500, completion_ratio: 0.1 }]);
+    expect(r.responses[5]).toEqual(r.responses[4]);
+    expect(r.responses[6]).toEqual({ error: { code: "subscription_not_found" } });
+    const without = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), historical("2024-03-06T00:00:00Z", 200)], { plans: thresholds });
+    expect({ ...r, responses: [] }).toEqual({ ...without, responses: [] });
+  });
 });
