@@ -819,6 +819,24 @@ const lifetimeUsage = object({
 // ---- §0 Webhook envelope ------------------------------------------------------------------
 const webhook = object({ type: str, at: ts, object: anyObject });
 
+// ---- Catalog objects of the editing operations (interface-spec.md "Add-on", "Coupon", the billable metric) ----
+const addOn = object({
+  svc_id: uuid, name: str, invoice_display_name: nullable(str), code: str, amount_cents: int, amount_currency: str, description: nullable(str),
+  created_at: ts, taxes: arrayOf(ref("tax")),
+});
+const coupon = object({
+  svc_id: uuid, name: str, code: str, description: nullable(str), coupon_type: oneOfValues("fixed_amount", "percentage"),
+  amount_cents: nullable(int), amount_currency: nullable(str), percentage_rate: nullable(dec), frequency: oneOfValues("once", "recurring", "forever"),
+  frequency_duration: nullable(int), reusable: bool, limited_plans: bool, plan_codes: arrayOf(str), limited_billable_metrics: bool,
+  billable_metric_codes: arrayOf(str), expiration: oneOfValues("no_expiration", "time_limit"), expiration_at: nullable(ts), created_at: ts,
+  terminated_at: nullable(ts),
+});
+const billableMetric = object({
+  svc_id: uuid, name: str, code: str, description: nullable(str), aggregation_type: str, weighted_interval: nullable(str), recurring: bool,
+  rounding_function: nullable(str), rounding_precision: nullable(int), created_at: ts, field_name: nullable(str), expression: nullable(str),
+  filters: arrayOf(object({ key: str, values: arrayOf(str) })),
+});
+
 /** Kind → schema (before the `$schema`/`$id`/`title` header). */
 const OBJECTS: Record<string, { title: string; schema: Schema }> = {
   invoice: { title: "Invoice (objects.md §1)", schema: invoice },
@@ -842,6 +860,9 @@ const OBJECTS: Record<string, { title: string; schema: Schema }> = {
   plan: { title: "Plan (objects.md §16)", schema: plan },
   tax: { title: "Tax (objects.md §16)", schema: tax },
   lifetime_usage: { title: "Lifetime usage, the answer of update_lifetime_usage (invoice.md §12.2)", schema: lifetimeUsage },
+  add_on: { title: "Add-on, the answer of update_add_on and delete_add_on (interface-spec.md \"Add-on\")", schema: addOn },
+  coupon: { title: "Coupon, the answer of update_coupon and delete_coupon (interface-spec.md \"Coupon\")", schema: coupon },
+  billable_metric: { title: "Billable metric, the answer of update_billable_metric and delete_billable_metric (interface-spec.md \"Plan\")", schema: billableMetric },
   webhook: { title: "Webhook entry of simulate's result (objects.md §0)", schema: webhook },
 };
 

@@ -8,8 +8,8 @@ import { formatInstant, type Instant } from "../core/instant.js";
 import { isDecimal, toDecimalString } from "../core/decimal.js";
 import { sentText } from "../charges/index.js";
 import { plainJson } from "../fees/index.js";
-import type { Tax } from "../invoice/index.js";
-import type { Catalog, Metric, Plan, PlanCharge, PlanFixedCharge } from "./catalogTypes.js";
+import type { CouponTemplate, Tax } from "../invoice/index.js";
+import type { AddOn, Catalog, Metric, Plan, PlanCharge, PlanFixedCharge } from "./catalogTypes.js";
 import { stableId } from "../core/ids.js";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -137,5 +137,26 @@ export function metricJson(m: Metric, ctx: CatalogJsonContext): { [key: string]:
     rounding_function: m.rounding_function ?? null, rounding_precision: m.rounding_precision ?? null, created_at: at(ctx),
     field_name: m.field_name ?? null, expression: m.expression ?? null,
     filters: m.filters.map((f) => ({ key: f.key, values: [...f.values] })),
+  };
+}
+
+/** The Add-on object (interface spec, "Add-on"); `created`: its `created_at` (default the catalog's). */
+export function addOnJson(a: AddOn, ctx: CatalogJsonContext, created = at(ctx)): { [key: string]: Json } {
+  return {
+    svc_id: a.svc_id, name: a.name, invoice_display_name: a.invoice_display_name, code: a.code, amount_cents: Number(a.amount_cents),
+    amount_currency: a.currency, description: a.description, created_at: created, taxes: taxesJson(a.taxes, ctx),
+  };
+}
+
+/** The Coupon object (interface spec, "Coupon"); `created`: its `created_at` (default the catalog's). */
+export function couponJson(c: CouponTemplate, ctx: CatalogJsonContext, created = at(ctx)): { [key: string]: Json } {
+  return {
+    svc_id: c.svc_id ?? stableId("coupon", c.code), name: c.name, code: c.code, description: c.description, coupon_type: c.coupon_type,
+    amount_cents: c.amount_cents === null ? null : Number(c.amount_cents), amount_currency: c.amount_currency,
+    percentage_rate: c.percentage_rate === null ? null : toDecimalString(c.percentage_rate), frequency: c.frequency,
+    frequency_duration: c.frequency_duration, reusable: c.reusable, limited_plans: c.plan_codes.length > 0, plan_codes: [...c.plan_codes],
+    limited_billable_metrics: c.billable_metric_codes.length > 0, billable_metric_codes: [...c.billable_metric_codes],
+    expiration: c.expiration, expiration_at: c.expiration_at === null ? null : formatInstant(c.expiration_at), created_at: created,
+    terminated_at: c.terminated_at === null ? null : formatInstant(c.terminated_at),
   };
 }

@@ -110,11 +110,13 @@ export interface AddOn {
 
 export interface Catalog {
   readonly organization: Organization;
-  readonly add_ons: ReadonlyMap<string, AddOn>;
-  readonly coupons: ReadonlyMap<string, CouponTemplate>;
+  /** `update_add_on` / `delete_add_on` replace or remove an add-on here from their instant on. */
+  readonly add_ons: Map<string, AddOn>;
+  /** `update_coupon` / `delete_coupon` likewise. */
+  readonly coupons: Map<string, CouponTemplate>;
   readonly metrics: ReadonlyMap<string, Metric>;
   readonly taxes: ReadonlyMap<string, Tax>;
-  /** `update_plan` replaces a plan here from its instant on. */
+  /** `update_plan` replaces a plan here from its instant on; `delete_plan` removes it. */
   readonly plans: Map<string, Plan>;
   /** When the catalog's objects were created: the first step's instant (docs/simulator.md "Objects"). */
   readonly created_at?: Instant;

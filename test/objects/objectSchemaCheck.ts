@@ -54,6 +54,9 @@ const RESPONSE_KINDS: Record<string, string> = {
   customer_projected_usage: "customer_projected_usage",
   fee: "fee",
   lifetime_usage: "lifetime_usage",
+  add_on: "add_on",
+  coupon: "coupon",
+  billable_metric: "billable_metric",
 };
 const RESULT_KINDS: Record<string, string> = {
   invoices: "invoice",
@@ -66,7 +69,7 @@ const RESULT_KINDS: Record<string, string> = {
 function webhookKind(type: string): string | undefined {
   if (type === "alert.triggered") return "triggered_alert";
   const prefix = type.split(".")[0] ?? "";
-  return ["invoice", "fee", "credit_note", "customer", "subscription", "wallet", "wallet_transaction", "plan"].includes(prefix)
+  return ["invoice", "fee", "credit_note", "customer", "subscription", "wallet", "wallet_transaction", "plan", "billable_metric"].includes(prefix)
     ? prefix
     : undefined;
 }

@@ -60,7 +60,7 @@ describe("ratecard serve --clock system", () => {
 });
 
 describe("ratecard serve: catalog reads", () => {
-  it("lists and fetches catalog objects by code as they were answered; updates other than plans answer 405", async () => {
+  it("lists and fetches catalog objects by code as they were answered; an unknown code is 404 on every call", async () => {
     const server = await start({ catalog: CATALOG });
     try {
       const coupon = { code: "welcome", name: "Welcome", coupon_type: "percentage", percentage_rate: "10", frequency: "once", expiration: "no_expiration" };
@@ -76,9 +76,9 @@ describe("ratecard serve: catalog reads", () => {
       expect((metrics.body["billable_metrics"] as Record<string, unknown>[]).map((m) => m["code"])).toEqual(["api_calls"]);
       expect(await call(server, "GET", "/api/v1/taxes/vat")).toEqual({ status: 404, body: { status: 404, error: "Not Found", code: "tax_not_found" } });
       expect((await call(server, "GET", "/api/v1/add_ons")).body).toEqual({ add_ons: [], meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 0, total_count: 0 } });
-      expect(await call(server, "DELETE", "/api/v1/plans/metered")).toEqual({ status: 405, body: { status: 405, error: "Method Not Allowed", code: "not_implemented" } });
-      expect((await call(server, "PUT", "/api/v1/coupons/welcome", { coupon: { name: "x" } })).status).toBe(405);
       expect((await call(server, "DELETE", "/api/v1/add_ons/nope")).body["code"]).toBe("add_on_not_found");
+      expect((await call(server, "PUT", "/api/v1/coupons/nope", { coupon: { name: "x" } })).body["code"]).toBe("coupon_not_found");
+      expect((await call(server, "DELETE", "/api/v1/plans/nope")).body["code"]).toBe("plan_not_found");
     } finally {
       await server.close();
     }

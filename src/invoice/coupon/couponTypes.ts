@@ -33,6 +33,8 @@ export interface CouponTemplate {
   /** Limited to the charge fees of these billable metrics. */
   readonly billable_metric_codes: readonly string[];
   readonly terminated_at: Instant | null;
+  /** When it was deleted (`delete_coupon`); absent while it exists. */
+  readonly deleted_at?: Instant;
 }
 
 /** One coupon credit, as the applied coupon remembers it. */

@@ -1,12 +1,11 @@
 /**
  * The catalog: POST adds an object (a rebuild of the simulation, docs/serve.md "Catalog"), GET
- * lists and fetches by code, `PUT /plans/:code` is the `update_plan` step. The simulator has no
- * operation that updates or removes another catalog object: those calls answer `not_implemented`.
+ * lists and fetches by code; updates and deletions are steps (`update_plan`, `delete_plan`,
+ * `update_add_on`, …, docs/serve.md "Catalog updates and deletions"). Those the simulator has
+ * no operation for answer `not_implemented`.
  */
 import { formatInstant, type Instant } from "../../core/instant.js";
-import { stableId } from "../../core/ids.js";
-import { toDecimalString } from "../../core/decimal.js";
-import { metricJson, planJson, taxJson } from "../../simulator/catalogJson.js";
+import { addOnJson, couponJson, metricJson, planJson, taxJson } from "../../simulator/catalogJson.js";
 import { isObj, type Obj } from "../../simulator/steps.js";
 import { type ApiRequest, list, missing, notFoundResponse, notImplemented, ok, outcome, type Response, wrapped } from "../respond.js";
 import type { CatalogKey, ServeState } from "../state.js";
@@ -18,6 +17,15 @@ const CATALOG_ROUTES: Readonly<Record<string, { readonly wrapper: string; readon
   taxes: { wrapper: "tax", key: "taxes", notFound: "tax_not_found" },
   coupons: { wrapper: "coupon", key: "coupons", notFound: "coupon_not_found" },
   add_ons: { wrapper: "add_on", key: "add_ons", notFound: "add_on_not_found" },
+};
+
+/** The simulator's operations that update and delete a catalog object (PUT /plans is update_plan, above). */
+const EDITS: Readonly<Record<CatalogKey, { readonly update?: string; readonly delete?: string }>> = {
+  billable_metrics: {},
+  plans: { delete: "delete_plan" },
+  taxes: {},
+  coupons: { update: "update_coupon", delete: "delete_coupon" },
+  add_ons: { update: "update_add_on", delete: "delete_add_on" },
 };
 
 export function catalogRoutes(state: ServeState, req: ApiRequest): Response | undefined {
@@ -48,6 +56,14 @@ export function catalogRoutes(state: ServeState, req: ApiRequest): Response | un
     // The path names the plan; a `code` in the body would rename it, which update_plan does not do.
     return outcome(state.perform("update_plan", { ...body, code: req.id }));
   }
+  const edit = EDITS[route.key];
+  if (m === "PUT" && edit.update !== undefined) {
+    const body = wrapped(req, route.wrapper);
+    if (body === undefined) return missing(route.wrapper);
+    // The path names the object; it keeps its code (ids are derived from codes).
+    return outcome(state.perform(edit.update, { code: req.id, [route.wrapper]: body }));
+  }
+  if (m === "DELETE" && edit.delete !== undefined) return outcome(state.perform(edit.delete, { code: req.id }));
   if (m === "PUT" || m === "DELETE") return exists ? notImplemented() : notFoundResponse(route.notFound);
   return undefined;
 }
@@ -88,23 +104,7 @@ function catalogObject(state: ServeState, key: CatalogKey, code: string): Obj {
     case "billable_metrics": return metricJson(catalog.metrics.get(code)!, ctx);
     case "plans": return planJson(catalog.plans.get(code)!, ctx);
     case "taxes": return taxJson(catalog.taxes.get(code)!, ctx);
-    case "add_ons": {
-      const a = catalog.add_ons.get(code)!;
-      return {
-        svc_id: a.svc_id, name: a.name, invoice_display_name: a.invoice_display_name, code: a.code, amount_cents: Number(a.amount_cents),
-        amount_currency: a.currency, description: a.description, created_at: created, taxes: (a.taxes ?? []).map((t) => taxJson(t, ctx)),
-      };
-    }
-    case "coupons": {
-      const c = catalog.coupons.get(code)!;
-      return {
-        svc_id: c.svc_id ?? stableId("coupon", code), name: c.name, code: c.code, description: c.description, coupon_type: c.coupon_type,
-        amount_cents: c.amount_cents === null ? null : Number(c.amount_cents), amount_currency: c.amount_currency,
-        percentage_rate: c.percentage_rate === null ? null : toDecimalString(c.percentage_rate), frequency: c.frequency,
-        frequency_duration: c.frequency_duration, reusable: c.reusable, limited_plans: c.plan_codes.length > 0, plan_codes: [...c.plan_codes],
-        limited_billable_metrics: c.billable_metric_codes.length > 0, billable_metric_codes: [...c.billable_metric_codes],
-        expiration: c.expiration, expiration_at: c.expiration_at === null ? null : formatInstant(c.expiration_at), created_at: created, terminated_at: null,
-      };
-    }
+    case "add_ons": return addOnJson(catalog.add_ons.get(code)!, ctx, created);
+    case "coupons": return couponJson(catalog.coupons.get(code)!, ctx, created);
   }
 }

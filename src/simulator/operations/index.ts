@@ -18,7 +18,10 @@ import { createPayment } from "./createPayment.js";
 import { createSubscription } from "./createSubscription.js";
 import { createWallet } from "./createWallet.js";
 import { createWalletTransaction } from "./createWalletTransaction.js";
+import { deleteAddOn } from "./deleteAddOn.js";
 import { deleteAlert } from "./deleteAlert.js";
+import { deleteCoupon } from "./deleteCoupon.js";
+import { deletePlan } from "./deletePlan.js";
 import { estimateCreditNote } from "./estimateCreditNote.js";
 import { fetchAlert } from "./fetchAlert.js";
 import { fetchLifetimeUsage } from "./fetchLifetimeUsage.js";
@@ -31,7 +34,9 @@ import { previewInvoice } from "./previewInvoice.js";
 import { refreshInvoice } from "./refreshInvoice.js";
 import { terminateSubscription } from "./terminateSubscription.js";
 import { terminateWallet } from "./terminateWallet.js";
+import { updateAddOn } from "./updateAddOn.js";
 import { updateAlert } from "./updateAlert.js";
+import { updateCoupon } from "./updateCoupon.js";
 import { updateFee } from "./updateFee.js";
 import { updateInvoice } from "./updateInvoice.js";
 import { updateLifetimeUsage } from "./updateLifetimeUsage.js";
@@ -79,4 +84,9 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   fetch_wallet: fetchWallet,
   update_fee: updateFee,
   fetch_lifetime_usage: fetchLifetimeUsage,
+  delete_plan: deletePlan,
+  update_add_on: updateAddOn,
+  delete_add_on: deleteAddOn,
+  update_coupon: updateCoupon,
+  delete_coupon: deleteCoupon,
 };
