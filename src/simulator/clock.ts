@@ -163,7 +163,8 @@ export const DUE_JOBS: readonly DueJob[] = [
     name: "unpaid invoices past their due date (invoice.payment_overdue)",
     dueAt: (sim, c) => invoicesOverdueAt(sim, c),
     run: (sim, due, at) => {
-      for (const c of due) announceOverdue(sim, c, at);
+      // In customer creation order, as every other job takes its entities (the schedule hands the due customers in no particular order).
+      for (const c of [...due].sort((a, b) => a.sequential_id - b.sequential_id)) announceOverdue(sim, c, at);
     },
   },
   {
