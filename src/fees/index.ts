@@ -12,7 +12,7 @@ export { type FeeAmountDetails, feeAmountDetails } from "./feeAmountDetails.js";
 export {
   ALL_FILTER_VALUES, type ChargeFilterDefinition, type FilterSelection, type MetricFilters, chargeFilterSelections,
 } from "./chargeFilterSelections.js";
-export { type UsageCharge, type UsageChargeFilter, type UsageChargeFeesInput, percentageInputs, usageChargeFees } from "./usageChargeFees.js";
+export { type KeptBucketFees, type UsageCharge, type UsageChargeFilter, type UsageChargeFeesInput, percentageInputs, usageChargeFees } from "./usageChargeFees.js";
 export { chargeTrueUpFee, isDefaultChargeFee, sumAmountCents } from "./chargeTrueUpFee.js";
 export { type TrueUpInput, trueUpFeeAmounts } from "./trueUp.js";
 export {

@@ -22,7 +22,7 @@ import { chargeFeeIds } from "./_chargeFeeIds.js";
 import type { Fee, FilterValues } from "./types.js";
 import type { UsageChargeFeesInput, UsageChargeFilter } from "./usageChargeTypes.js";
 
-export type { UsageCharge, UsageChargeFeesInput, UsageChargeFilter } from "./usageChargeTypes.js";
+export type { KeptBucketFees, UsageCharge, UsageChargeFeesInput, UsageChargeFilter } from "./usageChargeTypes.js";
 
 /**
  * The charge's fees in the invoice's order: filter fees in the filters' order, then the
@@ -46,8 +46,18 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
     const window = aggregationWindow(input, priced, sel.filters, sel.ignored_filters, keys);
     const result = input.aggregate?.(metric, window) ?? aggregateEvents(metric, input.events, window);
     const groups = keys.length === 0 ? [{ grouped_by: {}, units: result }] : (result.grouped_usage ?? []).map((g) => ({ grouped_by: g.grouped_by, units: g as UnitsResult }));
+    // Pay in advance reads the bucket's events, not only its figures: never reused.
+    const kept = priced.pay_in_advance === true ? undefined : input.kept_buckets;
     for (const g of groups) {
-      fees.push(feeOf(input, priced, g.units, g.grouped_by, filter, () => bucketEvents(input, sel.filters, sel.ignored_filters, keys, g.grouped_by)));
+      const key = kept === undefined ? "" : `${sel.filter_index}|${JSON.stringify(g.grouped_by)}`;
+      const hit = kept?.get(key);
+      if (hit !== undefined && sameFigures(hit.units, g.units)) {
+        fees.push(hit.fee);
+        continue;
+      }
+      const fee = feeOf(input, priced, g.units, g.grouped_by, filter, () => bucketEvents(input, sel.filters, sel.ignored_filters, keys, g.grouped_by));
+      if (kept !== undefined && figuresOnly(g.units)) kept.set(key, { units: g.units, fee });
+      fees.push(fee);
     }
   }
   const trueUp = input.current_usage === true ? undefined : chargeTrueUpFee(input, fees);
@@ -56,6 +66,28 @@ export function usageChargeFees(input: UsageChargeFeesInput): Fee[] {
   // The parent (the first default fee) and its true-up name each other.
   const parent = trueUp.svc_true_up_parent_fee_id;
   return [...kept.map((f) => (f.svc_id === parent ? { ...f, svc_true_up_fee_id: trueUp.svc_id } : f)), trueUp];
+}
+
+/** A per-event list that carries nothing: absent or empty. */
+const emptyList = (l: readonly unknown[] | undefined): boolean => l === undefined || l.length === 0;
+
+/** A bucket's fee is made from these figures alone (its per-event lists, if any, are empty). */
+const figuresOnly = (u: UnitsResult): boolean =>
+  emptyList(u.running_total) && emptyList(u.event_values) && emptyList(u.event_value_texts) && emptyList(u.event_prorated_values);
+
+/** Both absent, or both present (then empty: {@link figuresOnly}). */
+const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean => (a === undefined) === (b === undefined);
+
+const sameDecimal = (a: Decimal | undefined, b: Decimal | undefined): boolean => (a === undefined ? b === undefined : b !== undefined && a.eq(b));
+
+/** Every figure feeOf reads, equal; `a` was kept, so its lists are empty. */
+function sameFigures(a: UnitsResult, b: UnitsResult): boolean {
+  const ea = a.events_count, eb = b.events_count;
+  return figuresOnly(b) && sameList(a.running_total, b.running_total) && sameList(a.event_values, b.event_values)
+    && sameList(a.event_value_texts, b.event_value_texts) && sameList(a.event_prorated_values, b.event_prorated_values)
+    && a.units.eq(b.units) && (typeof ea === "number" || typeof eb === "number" ? ea === eb : ea.eq(eb))
+    && sameDecimal(a.total_aggregated_units, b.total_aggregated_units) && sameDecimal(a.full_units_number, b.full_units_number)
+    && sameDecimal(a.current_usage_units, b.current_usage_units) && sameDecimal(a.precise_total_amount_cents, b.precise_total_amount_cents);
 }
 
 /**

@@ -4,11 +4,11 @@
  */
 import type { CurrencyCode } from "../core/currency.js";
 import type { Period } from "../core/instant.js";
-import type { AggregationResult, AggregationWindow, BillableMetric, UsageEvent } from "../aggregation/index.js";
+import type { AggregationResult, AggregationWindow, BillableMetric, UnitsResult, UsageEvent } from "../aggregation/index.js";
 import type { Charge } from "../charges/index.js";
 import type { MetricFilters } from "./chargeFilterSelections.js";
 import type { FeeIdContext } from "./feeIds.js";
-import type { FilterValues } from "./types.js";
+import type { Fee, FilterValues } from "./types.js";
 
 /** A filter of a charge: its values as configured and its own price. */
 export interface UsageChargeFilter {
@@ -55,5 +55,15 @@ export interface UsageChargeFeesInput {
   readonly terminated_by_upgrade?: boolean;
   /** The subscription (and scope) of the fees' ids (docs/fees.md, "Ids"). */
   readonly ids?: FeeIdContext;
+  /**
+   * Fees made by earlier calls whose input differed from this one only in its events (the
+   * caller's promise): a bucket whose aggregation figures are equal to the kept ones reuses its
+   * fee, and buckets computed anew are kept. Per-event figures and pay-in-advance charges are
+   * always computed.
+   */
+  readonly kept_buckets?: KeptBucketFees | undefined;
 }
+
+/** {@link UsageChargeFeesInput.kept_buckets}: by bucket (filter and group), the figures and the fee made from them. */
+export type KeptBucketFees = Map<string, { readonly units: UnitsResult; readonly fee: Fee }>;
 

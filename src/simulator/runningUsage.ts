@@ -15,8 +15,14 @@
  * recurring or prorated metrics) are aggregated from the events as before. A log that forgot
  * rows (a refused step's) starts its states over. test/unit/simulator/runningUsage.test.ts
  * compares simulations with and without these states.
+ *
+ * A charge's current-usage fees are kept too ({@link RunningUsage.feesMemo}): a read reuses a
+ * charge's fees while no event of its metric has arrived in the subscription's log since they
+ * were made (a usage read after an event step re-rates only the charges that step touched).
  */
 import { type AggregationResult, type AggregationWindow, type Aggregator, type BillableMetric, createAggregator } from "../aggregation/index.js";
+import type { KeptBucketFees } from "../fees/index.js";
+import type { ChargeUsageMemo, ChargeUsageMemoEntry, CurrentUsageCharge } from "../usage/index.js";
 import type { EventLog } from "./eventStore.js";
 
 interface Entry {
@@ -60,8 +66,54 @@ export class RunningUsage {
     entry.rows = log.length;
     return entry.aggregator.result();
   }
+
+  /** Kept fees: by log, then by charge (the plan's object). */
+  private readonly fees = new WeakMap<EventLog, WeakMap<object, KeptFees>>();
+
+  /**
+   * The memo of a current-usage read of `log` (currentUsage's `memo`). `scope` names everything
+   * else the fees depend on: the subscription, the window and its settings. A kept charge's fees
+   * are current while the log forgot nothing and no row of the charge's metric was added since;
+   * when they are not, its buckets whose figures did not change keep their fees.
+   */
+  feesMemo(log: EventLog, scope: string): ChargeUsageMemo | undefined {
+    if (!this.enabled) return undefined;
+    let byCharge = this.fees.get(log);
+    if (byCharge === undefined) this.fees.set(log, (byCharge = new WeakMap()));
+    const all = byCharge;
+    const kept = (c: CurrentUsageCharge): KeptFees => {
+      const k = all.get(c.usage);
+      if (k !== undefined && k.scope === scope && k.metric === c.metric) return k;
+      const fresh: KeptFees = { scope, metric: c.metric, buckets: new Map(), current: undefined };
+      all.set(c.usage, fresh);
+      return fresh;
+    };
+    return {
+      get: (c) => {
+        const cur = kept(c).current;
+        if (cur === undefined || cur.version !== log.version || cur.rows > log.length) return undefined;
+        const code = c.metric.code;
+        for (let row = cur.rows; row < log.length; row++) if (log.codeAt(row) === code) return undefined;
+        cur.rows = log.length;
+        return cur.value;
+      },
+      set: (c, value) => {
+        kept(c).current = { version: log.version, rows: log.length, value };
+      },
+      buckets: (c) => kept(c).buckets,
+    };
+  }
 }
 
+/** A charge's kept fees for one scope. */
+interface KeptFees {
+  readonly scope: string;
+  readonly metric: object;
+  /** Its bucket fees, kept across its recomputations. */
+  readonly buckets: KeptBucketFees;
+  /** Its fees and entry, with the log's version and length when they were made or last found current. */
+  current: { readonly version: number; rows: number; readonly value: ChargeUsageMemoEntry } | undefined;
+}
 /** Kinds whose result does not depend on the order events are added in (see the module comment). */
 function isOrderFree(metric: BillableMetric, window: AggregationWindow): boolean {
   const t = metric.aggregation_type;

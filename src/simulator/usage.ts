@@ -59,6 +59,7 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
     })),
     events: [],
     aggregate: (metric, w) => sim.runningUsage.read(log, metric, w),
+    memo: sim.runningUsage.feesMemo(log, `${s.svc_id}|${start}|${window.end}|${period.charges_duration_in_days}|${tz}|${plan.currency}`),
     window: { start, end: window.end },
     charges_duration_in_days: period.charges_duration_in_days,
     timezone: tz,

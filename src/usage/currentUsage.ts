@@ -7,7 +7,7 @@ import type { CurrencyCode } from "../core/currency.js";
 import { type Decimal, ZERO, dec, toDecimalString } from "../core/decimal.js";
 import { type Period, formatInstant } from "../core/instant.js";
 import { type BillableMetric, type FilterValues, type UsageEvent, propertyText } from "../aggregation/index.js";
-import { type Fee, type FeeIdContext, type MetricFilters, type UsageCharge, type UsageChargeFeesInput, usageChargeFees } from "../fees/index.js";
+import { type Fee, type FeeIdContext, type KeptBucketFees, type MetricFilters, type UsageCharge, type UsageChargeFeesInput, usageChargeFees } from "../fees/index.js";
 import { type Tax, invoiceTaxesAmountCents } from "../invoice/index.js";
 
 /** A charge of the subscription's plan, with what current usage shows of it. */
@@ -52,6 +52,26 @@ export interface CurrentUsageInput {
    * to date (UsageChargeFeesInput.aggregate): `events` is then read only where it is needed.
    */
   readonly aggregate?: UsageChargeFeesInput["aggregate"];
+  /**
+   * A charge's fees and entry from an earlier read of the same subscription and window that the
+   * caller knows are still current (no event of the charge's metric arrived since): reused as
+   * they are. Consulted only when no `group` or `skip_grouping` option changes the buckets.
+   */
+  readonly memo?: ChargeUsageMemo | undefined;
+}
+
+/** What {@link CurrentUsageInput.memo} keeps per charge. */
+export interface ChargeUsageMemo {
+  /** The charge's fees and entry, when they are still current. */
+  get(charge: CurrentUsageCharge): ChargeUsageMemoEntry | undefined;
+  set(charge: CurrentUsageCharge, entry: ChargeUsageMemoEntry): void;
+  /** The charge's bucket fees kept for this subscription and window (usageChargeFees' `kept_buckets`). */
+  buckets(charge: CurrentUsageCharge): KeptBucketFees;
+}
+
+export interface ChargeUsageMemoEntry {
+  readonly fees: readonly Fee[];
+  readonly entry: ChargeUsageJson;
 }
 
 type Int = number | string;
@@ -129,12 +149,19 @@ export function currentUsage(input: CurrentUsageInput): CurrentUsageResult {
   const allFees: Fee[] = [];
   const chargesFees: { charge: CurrentUsageCharge; fees: readonly Fee[] }[] = [];
   let taxed: { base: Decimal; taxes: readonly Tax[] }[] = [];
+  const memo = o.group === undefined && o.skip_grouping !== true ? input.memo : undefined;
   for (const c of selected) {
-    const fees = chargeFees(input, c, events, o);
+    let kept = memo?.get(c);
+    if (kept === undefined) {
+      const made = chargeFees(input, c, events, o, memo?.buckets(c));
+      kept = { fees: made, entry: chargeEntry(input, c, made) };
+      memo?.set(c, kept);
+    }
+    const fees = kept.fees;
     allFees.push(...fees);
     chargesFees.push({ charge: c, fees });
     taxed = taxed.concat(fees.map((f) => ({ base: dec(f.amount_cents), taxes: c.taxes })));
-    entries.push(chargeEntry(input, c, fees));
+    entries.push(kept.entry);
   }
   const amount = allFees.reduce((a, f) => a + f.amount_cents, 0n);
   const taxes = o.apply_taxes === false ? 0n : invoiceTaxesAmountCents(taxed);
@@ -177,7 +204,9 @@ function withKeys(charge: UsageCharge, keep: (keys: readonly string[]) => readon
  * The charge's fees in bucket order; in each bucket the all-zero fees are dropped, and a
  * bucket left empty gets back one zero fee (grouped: every key null) (§13.1.2).
  */
-function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: readonly UsageEvent[] | undefined, o: CurrentUsageOptions): Fee[] {
+function chargeFees(
+  input: CurrentUsageInput, c: CurrentUsageCharge, events: readonly UsageEvent[] | undefined, o: CurrentUsageOptions, kept: KeptBucketFees | undefined,
+): Fee[] {
   const named = new Set(Object.keys(o.group ?? {}));
   const charge = withKeys(c.usage, (keys) => (o.skip_grouping === true ? [] : keys.filter((k) => !named.has(k))));
   const common = {
@@ -193,7 +222,7 @@ function chargeFees(input: CurrentUsageInput, c: CurrentUsageCharge, events: rea
   if (events !== undefined) feesInput = Object.assign({}, common, { charge, events });
   else {
     // The input's events as a getter: a charge whose aggregation the caller keeps never reads them.
-    const lazy = Object.assign({}, common, { charge, aggregate: input.aggregate, events: [] as readonly UsageEvent[] });
+    const lazy = Object.assign({}, common, { charge, aggregate: input.aggregate, kept_buckets: kept, events: [] as readonly UsageEvent[] });
     feesInput = Object.defineProperty(lazy, "events", { get: () => input.events, enumerable: true });
   }
   const fees = usageChargeFees(feesInput);

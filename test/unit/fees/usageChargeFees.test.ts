@@ -60,6 +60,19 @@ describe("usageChargeFees", () => {
     expect([fees[0]!.from_date, fees[0]!.to_date]).toEqual([march.start, at("2024-03-31T23:59:59Z")]);
   });
 
+  it("kept_buckets: a bucket whose figures did not change reuses its fee; the others are made anew and kept", () => {
+    const kept = new Map();
+    const e1 = event("2024-03-05T10:00:00Z", { region: "europe" }), e2 = event("2024-03-06T10:00:00Z", { region: "unknown" });
+    const first = usageChargeFees(base([e1, e2], { current_usage: true, kept_buckets: kept }));
+    // Three buckets: europe, usa (0 units) and the default bucket.
+    expect(kept.size).toBe(3);
+    const second = usageChargeFees(base([e1, e2, event("2024-03-07T10:00:00Z", { region: "usa" })], { current_usage: true, kept_buckets: kept }));
+    expect(summary(second)).toEqual(summary(usageChargeFees(base([e1, e2, event("2024-03-07T10:00:00Z", { region: "usa" })], { current_usage: true }))));
+    // europe and the default bucket are the same objects; usa (1 unit now) was made again.
+    expect([second[0] === first[0], second[1] === first[1], second[2] === first[2]]).toEqual([true, false, true]);
+    expect(summary(second)[1]).toEqual(['{"region":["usa"]}', "{}", "1", 5000n]);
+  });
+
   it("current usage keeps every bucket, zero ones included", () => {
     const fees = usageChargeFees(base([], { current_usage: true }));
     expect(summary(fees)).toEqual([['{"region":["europe"]}', "{}", "0", 0n], ['{"region":["usa"]}', "{}", "0", 0n], ["default", "{}", "0", 0n]]);

@@ -52,6 +52,59 @@ describe("running usage states", () => {
     );
   });
 
+  it("give the same simulation with filters, groups, percentage, unique counts and pay in advance (property)", () => {
+    // Kept current-usage fees (a charge's, a bucket's) must be reused only where nothing they read changed.
+    const charge = fc.constantFrom(
+      { billable_metric_code: "storage", charge_model: "graduated", properties: { graduated_ranges: [
+        { from_value: 0, to_value: 10, per_unit_amount: "0.5", flat_amount: "1" }, { from_value: 10, to_value: null, per_unit_amount: "0.25", flat_amount: "0" }] },
+        filters: [{ values: { region: ["eu"] }, properties: { graduated_ranges: [{ from_value: 0, to_value: null, per_unit_amount: "0.3", flat_amount: "0" }] } }] },
+      { billable_metric_code: "storage", charge_model: "percentage", properties: { rate: "2.5", fixed_amount: "0.1", free_units_per_events: 1, per_transaction_min_amount: "0.05", per_transaction_max_amount: "3" } },
+      { billable_metric_code: "storage", charge_model: "volume", properties: { volume_ranges: [{ from_value: 0, to_value: 5, per_unit_amount: "1", flat_amount: "0" }, { from_value: 6, to_value: null, per_unit_amount: "0.5", flat_amount: "2" }] } },
+      { billable_metric_code: "calls", charge_model: "standard", properties: { amount: "0.01", pricing_group_keys: ["workspace"] } },
+      { billable_metric_code: "calls", charge_model: "package", pay_in_advance: true, invoiceable: true, properties: { amount: "1", package_size: 3, free_units: 1 } },
+      { billable_metric_code: "users", charge_model: "standard", properties: { amount: "2", pricing_group_keys: ["workspace"] } },
+      { billable_metric_code: "users", charge_model: "standard", pay_in_advance: true, properties: { amount: "1.5" } },
+    );
+    const event = fc.record({
+      customer: fc.nat(1), minute: fc.integer({ min: 0, max: 70 * 24 * 60 }), code: fc.constantFrom("storage", "calls", "users"),
+      gb: fc.constantFrom("1", "2.5", "-1", "7"), region: fc.constantFrom("eu", "us", undefined), workspace: fc.constantFrom("w1", "w2", undefined),
+      user: fc.constantFrom("u1", "u2", "u3"), operation: fc.constantFrom("add", "add", "remove"), fetch: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(charge, { minLength: 1, maxLength: 4, selector: (c) => JSON.stringify(c) }), fc.array(event, { maxLength: 40 }), (charges, events) => {
+        const t0 = Date.UTC(2024, 0, 1);
+        const steps: { at: number; op: string; body: Json }[] = [];
+        for (const i of [0, 1]) {
+          steps.push({ at: t0, op: "create_customer", body: { external_id: `c${i}`, currency: "EUR" } });
+          steps.push({ at: t0, op: "create_subscription", body: { external_customer_id: `c${i}`, external_id: `s${i}`, plan_code: "p", billing_time: i === 0 ? "calendar" : "anniversary" } });
+        }
+        events.forEach((e, k) => {
+          const at = t0 + 60_000 + e.minute * 60_000;
+          const properties: Json = e.code === "storage" ? { gb: e.gb } : e.code === "users" ? { user: e.user, operation_type: e.operation } : {};
+          if (e.region !== undefined) properties["region"] = e.region;
+          if (e.workspace !== undefined) properties["workspace"] = e.workspace;
+          steps.push({ at, op: "create_event", body: { transaction_id: `e${k}`, external_subscription_id: `s${e.customer}`, code: e.code, properties } });
+          if (e.fetch) steps.push({ at, op: "fetch_current_usage", body: { external_customer_id: `c${e.customer}`, external_subscription_id: `s${e.customer}` } });
+        });
+        steps.sort((a, b) => a.at - b.at);
+        const input = withUsageReads({
+          organization: { timezone: "UTC", default_currency: "EUR" },
+          billable_metrics: [
+            { code: "calls", name: "Calls", aggregation_type: "count_agg" },
+            { code: "storage", name: "Storage", aggregation_type: "sum_agg", field_name: "gb", filters: [{ key: "region", values: ["eu", "us"] }] },
+            { code: "users", name: "Users", aggregation_type: "unique_count_agg", field_name: "user" },
+          ],
+          plans: [{ code: "p", name: "p", interval: "monthly", amount_cents: 100, amount_currency: "EUR", charges }],
+          steps: steps.map((s) => ({ at: new Date(s.at).toISOString(), op: s.op, body: s.body })),
+          until: "2024-03-15T00:00:00Z",
+        }, []);
+        const a = run(input, true), b = run(input, false);
+        expect(a).toEqual(b);
+      }),
+      { numRuns: process.env.CI ? 60 : 20 },
+    );
+  });
+
   it("are what the alerts read: an alert triggers as usage grows", () => {
     const input = withUsageReads({
       organization: { timezone: "UTC", default_currency: "EUR" },
