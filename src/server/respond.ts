@@ -39,6 +39,8 @@ export type Routes = (state: ServeState, req: ApiRequest) => Response | undefine
 export const ok = (body: unknown): Response => ({ status: 200, body: toWire(body) });
 export const fail = (e: WireError): Response => ({ status: e.status, body: e.body });
 export const outcome = (o: Outcome): Response => (o.ok ? ok(o.body) : fail(refusedToWire(o.error)));
+/** An accepted call the reference answers with an empty body (`head :ok`); a refusal as {@link outcome}. */
+export const emptyOk = (o: Outcome): Response => (o.ok ? { status: 200, body: "", text: true } : outcome(o));
 export const notFoundResponse = (code: string): Response => fail(notFound(code));
 /** A call of the reference's API that the simulator cannot perform (docs/serve.md, "Not served"). */
 export const notImplemented = (): Response => fail(methodNotAllowed("not_implemented"));

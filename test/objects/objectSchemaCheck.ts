@@ -44,6 +44,7 @@ const RESPONSE_KINDS: Record<string, string> = {
   wallet: "wallet",
   wallet_transactions: "wallet_transaction",
   alert: "alert",
+  alerts: "alert",
   fixed_charge: "fixed_charge",
   plan: "plan",
   event: "event",

@@ -10,7 +10,7 @@ import { isObj, type Obj } from "../../simulator/steps.js";
 import { subscriptionJson } from "../../simulator/subscriptionRecord.js";
 import { badRequest } from "../wire.js";
 import { creditNoteList, invoiceList, paymentList } from "./invoices.js";
-import { type ApiRequest, fail, invalid, list, missing, notFoundResponse, notImplemented, ok, outcome, queryList, type Response, step, wrapped } from "../respond.js";
+import { type ApiRequest, emptyOk, fail, invalid, list, missing, notFoundResponse, ok, outcome, queryList, type Response, step, wrapped } from "../respond.js";
 import type { ServeState } from "../state.js";
 
 export function customerRoutes(state: ServeState, req: ApiRequest): Response | undefined {
@@ -108,7 +108,8 @@ function subscriptionList(state: ServeState, req: ApiRequest, scope?: string): R
 /**
  * A subscription's usage alerts: POST `{alert}` is `create_alert`, GET lists them, GET
  * `/:code` is `fetch_alert`, PUT `/:code` `{alert}` `update_alert`, DELETE `/:code`
- * `delete_alert`. Several alerts in one call, and deleting them all, are not served (not_implemented).
+ * `delete_alert`; POST `{alerts: [...]}` is `create_alerts` (all or nothing), DELETE (no code)
+ * `delete_alerts` (all of them).
  */
 function alerts(state: ServeState, req: ApiRequest, externalId: string): Response | undefined {
   const m = req.method;
@@ -116,12 +117,15 @@ function alerts(state: ServeState, req: ApiRequest, externalId: string): Respons
   const known = state.sim.subscriptions.some((s) => s.external_id === externalId);
   if (req.subId === undefined) {
     if (m === "POST") {
-      if (wrapped(req, "alert") === undefined && isObj(req.body) && Array.isArray(req.body["alerts"])) return notImplemented();
+      // Several in one call (`{alerts: [...]}`): `create_alerts`, all or nothing.
+      if (wrapped(req, "alert") === undefined && isObj(req.body) && req.body["alerts"] !== undefined) {
+        return outcome(state.perform("create_alerts", { alerts: req.body["alerts"], external_subscription_id: externalId }));
+      }
       return step(state, req, "alert", "create_alert", { external_subscription_id: externalId });
     }
     if (!known) return notFoundResponse("subscription_not_found");
     if (m === "GET") return ok({ alerts: state.sim.alerts.filter((a) => a.external_subscription_id === externalId).map((a) => alertObject(state.sim, a)) });
-    if (m === "DELETE") return notImplemented();
+    if (m === "DELETE") return emptyOk(state.perform("delete_alerts", { external_subscription_id: externalId }));
     return undefined;
   }
   if (m === "GET") return outcome(state.read("fetch_alert", { external_subscription_id: externalId, code: req.subId }));

@@ -5,8 +5,8 @@
  * reference's refresh does): unlike the other reads it is performed and logged as a step.
  */
 import { alertObject } from "../../simulator/alerts.js";
-import type { Obj } from "../../simulator/steps.js";
-import { type ApiRequest, filtered, invalid, list, missing, notFoundResponse, ok, outcome, type Response, step, wrapped } from "../respond.js";
+import { isObj, type Obj } from "../../simulator/steps.js";
+import { type ApiRequest, emptyOk, filtered, invalid, list, missing, notFoundResponse, ok, outcome, type Response, step, wrapped } from "../respond.js";
 import type { ServeState } from "../state.js";
 
 export function walletRoutes(state: ServeState, req: ApiRequest): Response | undefined {
@@ -58,14 +58,22 @@ function walletTransactions(state: ServeState, req: ApiRequest): Response | unde
   return t === undefined ? notFoundResponse("wallet_transaction_not_found") : ok({ wallet_transaction: t });
 }
 
-/** /customers/:external_id/wallets/:code/alerts[/:alert_code]: create (`create_alert`), list, fetch (`fetch_alert`). */
+/**
+ * /customers/:external_id/wallets/:code/alerts[/:alert_code]: create (`create_alert`, several:
+ * `create_alerts`), list, fetch (`fetch_alert`), update, delete one (`delete_alert`) or all (`delete_alerts`).
+ */
 function walletAlerts(state: ServeState, req: ApiRequest): Response | undefined {
   const customer = req.id!;
   const code = req.subId!;
   const alertCode = req.rest[1];
   const m = req.method;
   const where = { external_customer_id: customer, wallet_code: code };
-  if (alertCode === undefined && m === "POST") return step(state, req, "alert", "create_alert", where);
+  if (alertCode === undefined && m === "POST") {
+    // Several in one call (`{alerts: [...]}`): `create_alerts`, all or nothing.
+    if (wrapped(req, "alert") === undefined && isObj(req.body) && req.body["alerts"] !== undefined) return outcome(state.perform("create_alerts", { alerts: req.body["alerts"], ...where }));
+    return step(state, req, "alert", "create_alert", where);
+  }
+  if (alertCode === undefined && m === "DELETE") return emptyOk(state.perform("delete_alerts", where));
   if (alertCode !== undefined && m === "GET") return outcome(state.read("fetch_alert", { ...where, code: alertCode }));
   if (alertCode !== undefined && m === "PUT") {
     const patch = wrapped(req, "alert");

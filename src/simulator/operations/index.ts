@@ -9,6 +9,7 @@ import type { Sim } from "../sim.js";
 import type { Operation, Step } from "../steps.js";
 import { applyCoupon } from "./applyCoupon.js";
 import { createAlert } from "./createAlert.js";
+import { createAlerts } from "./createAlerts.js";
 import { createCreditNote } from "./createCreditNote.js";
 import { createCustomer } from "./createCustomer.js";
 import { createEvent } from "./createEvent.js";
@@ -20,6 +21,7 @@ import { createWallet } from "./createWallet.js";
 import { createWalletTransaction } from "./createWalletTransaction.js";
 import { deleteAddOn } from "./deleteAddOn.js";
 import { deleteAlert } from "./deleteAlert.js";
+import { deleteAlerts } from "./deleteAlerts.js";
 import { deleteCoupon } from "./deleteCoupon.js";
 import { deletePlan } from "./deletePlan.js";
 import { estimateCreditNote } from "./estimateCreditNote.js";
@@ -89,4 +91,6 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   delete_add_on: deleteAddOn,
   update_coupon: updateCoupon,
   delete_coupon: deleteCoupon,
+  create_alerts: createAlerts,
+  delete_alerts: deleteAlerts,
 };
