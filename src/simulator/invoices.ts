@@ -81,6 +81,8 @@ export interface InvoiceRecord {
   /** `invoice.payment_overdue` was sent (notices.ts). */
   overdue_notified?: boolean;
   voided_at: Instant | null;
+  /** When its payment dispute was lost (`lose_dispute`); absent: never. */
+  payment_dispute_lost_at?: Instant;
   /** Key/value pairs set by `update_invoice {metadata}`. */
   metadata: readonly InvoiceMetadata[];
 }
@@ -343,7 +345,7 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
     updated_at: formatInstant(inv.updated_at),
     voided_at: iso(inv.voided_at),
     self_billed: false,
-    payment_dispute_lost_at: null,
+    payment_dispute_lost_at: inv.payment_dispute_lost_at === undefined ? null : formatInstant(inv.payment_dispute_lost_at),
     file_url: null,
     xml_url: null,
     web_url: null,
@@ -381,7 +383,23 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
       item: { ...c.item }, invoice: { svc_id: inv.svc_id, payment_status: inv.payment_status },
     })),
     fees: inv.lines.map((l) => feeJson(inv, l)),
-    // The subscriptions as they are when the invoice is shown (objects.md §1: Subscription, §7).
-    subscriptions: [...new Set(inv.runs.map((r) => r.subscription))].map((s) => sharedSubscriptionJson(s, view?.now ?? inv.updated_at, org) as unknown as Json),
+    subscriptions: embeddedSubscriptions(inv, org, view),
   };
+}
+
+/** The subscriptions as they are when the invoice is shown (objects.md §1: Subscription, §7). */
+function embeddedSubscriptions(inv: InvoiceRecord, org: Organization, view: InvoiceView | undefined): Json {
+  return [...new Set(inv.runs.map((r) => r.subscription))].map((s) => sharedSubscriptionJson(s, view?.now ?? inv.updated_at, org) as unknown as Json);
+}
+
+/**
+ * The invoice JSON `json` (rendered from the same record) shown at another moment: only what the
+ * moment changes is made again — `payment_overdue` and the embedded subscriptions. The copy keeps
+ * the rendered object's shape (a spread alone, then existing keys set).
+ */
+export function invoiceJsonAt(json: Json, inv: InvoiceRecord, org: Organization, view: InvoiceView): Json {
+  const copy = { ...(json as { [key: string]: Json }) };
+  copy["payment_overdue"] = view.payment_overdue ?? paymentOverdue(inv, view);
+  copy["subscriptions"] = embeddedSubscriptions(inv, org, view);
+  return copy;
 }

@@ -16,7 +16,7 @@ import { type InvoiceBook, type InvoiceEntry, type InvoicingContext, type NewInv
 import { buildInvoice } from "./invoiceBuild.js";
 import { type StandaloneFee, newFeePayment, standaloneFeeJson } from "./standaloneFees.js";
 import { addNote, createNote, estimateNote, lastSubscriptionFee, voidInvoice } from "./invoiceNotes.js";
-import { type InvoiceLine, type InvoiceRecord, type InvoiceView, feeJson, invoiceJson, invoiceLines, paymentOverdue } from "./invoices.js";
+import { type InvoiceLine, type InvoiceRecord, type InvoiceView, feeJson, invoiceJson, invoiceJsonAt, invoiceLines, paymentOverdue } from "./invoices.js";
 import { invoicedUsage, progressiveBilled } from "./progressiveLookup.js";
 import type { Customer, Subscription } from "./state.js";
 
@@ -331,29 +331,36 @@ export class Invoicing implements InvoiceBook {
     const offset = this.offsetOf(inv);
     const overdue = paymentOverdue(inv, { now, timezone, offset_amount_cents: offset });
     const view: InvoiceView = { now, timezone, offset_amount_cents: offset, payment_overdue: overdue };
-    // Rendered once per change: what the JSON reads, compared with what it read last time.
+    // Rendered once per change: what the JSON reads, compared with what it read last time. What
+    // only the moment changes (`payment_overdue`, the embedded subscriptions) is compared apart:
+    // when nothing else changed, the last rendering is copied with those two made again.
     const subs = inv.runs.map((r) => r.subscription);
     const deps: unknown[] = [
       inv.number, inv.sequential_id, inv.status, inv.payment_status, inv.lines, inv.totals, inv.taxes, inv.credits, inv.billing_periods,
-      inv.total_paid_amount_cents, inv.prepaid, inv.issuing_date, inv.payment_due_date, view.offset_amount_cents, overdue,
+      inv.total_paid_amount_cents, inv.prepaid, inv.issuing_date, inv.payment_due_date, view.offset_amount_cents,
       inv.customer.name, inv.customer.currency, inv.customer.updated_at, inv.customer.details, inv.customer.timezone, inv.customer.taxes,
       inv.customer.invoice_grace_period, inv.customer.net_payment_term, inv.customer.finalize_zero_amount_invoice,
       inv.customer.issuing_date_anchor, inv.customer.issuing_date_adjustment,
       inv.updated_at, inv.computed_at, inv.voided_at, inv.metadata, inv.paid_at,
-      // The embedded subscriptions are shown as they are at `now` (their current period moves with it).
-      subs.length === 0 ? null : now,
     ];
-    // Each subscription's fields, field by field as the list was (all statuses, then all plans, …).
-    for (const field of SUBSCRIPTION_DEPS) for (const x of subs) deps.push(x[field]);
+    // The embedded subscriptions are shown as they are at `now` (their current period moves with it),
+    // each one's fields field by field as the list was (all statuses, then all plans, …).
+    const moment: unknown[] = [overdue, subs.length === 0 ? null : now];
+    for (const field of SUBSCRIPTION_DEPS) for (const x of subs) moment.push(x[field]);
     const hit = this.rendered.get(inv);
-    if (hit !== undefined && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.json;
+    if (hit !== undefined && same(hit.deps, deps)) {
+      if (same(hit.moment, moment)) return hit.json;
+      const json = invoiceJsonAt(hit.json as Parameters<typeof invoiceJsonAt>[0], inv, this.ctx.organization, view);
+      this.rendered.set(inv, { deps, moment, json });
+      return json;
+    }
     const json = invoiceJson(inv, this.ctx.organization, view);
-    this.rendered.set(inv, { deps, json });
+    this.rendered.set(inv, { deps, moment, json });
     return json;
   }
 
   /** Each invoice's JSON and what it was rendered from. */
-  private readonly rendered = new WeakMap<InvoiceRecord, { readonly deps: readonly unknown[]; readonly json: unknown }>();
+  private readonly rendered = new WeakMap<InvoiceRecord, { readonly deps: readonly unknown[]; readonly moment: readonly unknown[]; readonly json: unknown }>();
 
   /** Σ `offset_amount_cents` of the credit notes on `inv`. */
   offsetOf(inv: InvoiceRecord): bigint {
@@ -408,6 +415,9 @@ export class Invoicing implements InvoiceBook {
 }
 
 /** What an invoice's JSON reads of its subscriptions beside `now` (Invoicing.invoiceJson). */
+/** Two lists of dependencies, element by element the same. */
+const same = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((d, i) => d === b[i]);
+
 const SUBSCRIPTION_DEPS = [
   "status", "plan", "next", "ending_at", "name", "on_termination_invoice", "on_termination_credit_note", "terminated_at", "started_at",
 ] as const satisfies readonly (keyof Subscription)[];
