@@ -414,10 +414,10 @@ export class Invoicing implements InvoiceBook {
   }
 }
 
-/** What an invoice's JSON reads of its subscriptions beside `now` (Invoicing.invoiceJson). */
 /** Two lists of dependencies, element by element the same. */
 const same = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((d, i) => d === b[i]);
 
+/** What an invoice's JSON reads of its subscriptions beside `now` (Invoicing.invoiceJson). */
 const SUBSCRIPTION_DEPS = [
   "status", "plan", "next", "ending_at", "name", "on_termination_invoice", "on_termination_credit_note", "terminated_at", "started_at",
 ] as const satisfies readonly (keyof Subscription)[];
