@@ -3,8 +3,8 @@
  * contract's list): the object named by `code`, the fields of the step (`{code, <wrapper>: {...}}`
  * or `{code, ...fields}`), and the warning for a code the step would change.
  */
-import type { Sim } from "../sim.js";
-import { isObj, type Obj, type Step } from "../steps.js";
+import type { Sim } from "./sim.js";
+import { isObj, type Obj, type Step } from "./steps.js";
 
 /** The step's fields: its `<wrapper>` object, else the body itself. */
 export function editFields(step: Step, wrapper: string): Obj {

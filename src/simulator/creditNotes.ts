@@ -136,7 +136,7 @@ export function creditNoteJson(n: CreditNote, view: CreditNoteView): Json {
       fee: feeOf(i.fee_id),
     })),
     precise_total_amount_cents: str(itemsPrecise.minus(n.precise_coupons_adjustment_amount_cents).plus(n.precise_taxes_amount_cents)),
-    updated_at: formatInstant(n.voided_at ?? n.created_at),
+    updated_at: formatInstant(Math.max(n.updated_at ?? 0, n.voided_at ?? 0, n.created_at) as Instant),
     file_url: null,
     xml_url: null,
     self_billed: false,

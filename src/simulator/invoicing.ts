@@ -86,6 +86,14 @@ export class Invoicing implements InvoiceBook {
     this.webhooks.push({ type: "fee.created", at: formatInstant(run.at), object: standaloneFeeJson(entry) });
   }
 
+  /** Removes a fee without invoice (`delete_fee`): it is no longer listed nor regrouped. */
+  removeStandaloneFee(entry: StandaloneFee, customer: Customer): void {
+    const i = this.entries.indexOf(entry);
+    if (i >= 0) this.entries.splice(i, 1);
+    const mine = this.standaloneByCustomer.get(customer);
+    if (mine !== undefined) this.standaloneByCustomer.set(customer, mine.filter((e) => e !== entry));
+  }
+
   /** The customer's fees without invoice, in creation order. */
   standaloneFeesOf(customer: Customer): readonly StandaloneFee[] {
     return this.standaloneByCustomer.get(customer) ?? [];
@@ -341,7 +349,7 @@ export class Invoicing implements InvoiceBook {
       inv.customer.name, inv.customer.currency, inv.customer.updated_at, inv.customer.details, inv.customer.timezone, inv.customer.taxes,
       inv.customer.invoice_grace_period, inv.customer.net_payment_term, inv.customer.finalize_zero_amount_invoice,
       inv.customer.issuing_date_anchor, inv.customer.issuing_date_adjustment,
-      inv.updated_at, inv.computed_at, inv.voided_at, inv.metadata, inv.paid_at,
+      inv.updated_at, inv.computed_at, inv.voided_at, inv.metadata, inv.paid_at, inv.payment_dispute_lost_at,
     ];
     // The embedded subscriptions are shown as they are at `now` (their current period moves with it),
     // each one's fields field by field as the list was (all statuses, then all plans, …).

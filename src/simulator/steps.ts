@@ -20,7 +20,7 @@ export const OPERATIONS = [
   "fetch_subscription", "update_fee", "fetch_alert", "update_subscription_fixed_charge", "refresh_invoice", "update_lifetime_usage",
   // ratecard's extensions beyond the contract's list (docs/simulator.md, "Operations"): what `ratecard serve` serves.
   "fetch_lifetime_usage", "delete_plan", "update_add_on", "delete_add_on", "update_coupon", "delete_coupon",
-  "create_alerts", "delete_alerts",
+  "create_alerts", "delete_alerts", "update_credit_note", "lose_dispute", "delete_fee",
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

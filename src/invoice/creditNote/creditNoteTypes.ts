@@ -69,6 +69,8 @@ export interface CreditNote {
   readonly items: readonly CreditNoteItem[];
   readonly applied_taxes: readonly CreditNoteAppliedTax[];
   readonly voided_at: Instant | null;
+  /** The last `update_credit_note` of it (its `updated_at`); absent: never updated. */
+  readonly updated_at?: Instant;
 }
 
 /** The invoice a credit note is issued against, as the note reads it. */

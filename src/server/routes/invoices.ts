@@ -1,12 +1,13 @@
 /**
- * Invoices (list, fetch, one-off, preview, refresh, finalize, void, payment status), fees,
+ * Invoices (list, fetch, one-off, preview, refresh, finalize, void, payment status, lost dispute,
+ * the document and payment-provider calls), fees (list, fetch, payment status, delete),
  * credit notes (create, estimate, list, fetch) and manual payments, each state-changing call
  * the simulator step of the same purpose.
  */
 import { creditNoteJson } from "../../simulator/creditNotes.js";
 import { isObj, type Obj } from "../../simulator/steps.js";
-import { badRequest } from "../wire.js";
-import { type ApiRequest, fail, filtered, list, missing, notFoundResponse, notImplemented, ok, outcome, type Response, step, wrapped } from "../respond.js";
+import { badRequest, methodNotAllowed } from "../wire.js";
+import { type ApiRequest, fail, filtered, invalid, list, missing, notFoundResponse, ok, outcome, type Response, step, wrapped } from "../respond.js";
 import type { ServeState } from "../state.js";
 
 export function invoiceRoutes(state: ServeState, req: ApiRequest): Response | undefined {
@@ -48,8 +49,33 @@ function invoices(state: ServeState, req: ApiRequest): Response | undefined {
     const options = isObj(req.body) ? (isObj(req.body["invoice"]) ? req.body["invoice"] : req.body) : {};
     return outcome(state.perform("void_invoice", { ...options, invoice_id: id }));
   }
-  if (["download", "retry", "retry_payment", "payment_url", "lose_dispute"].includes(sub)) return state.sim.invoicing.find(id) === undefined ? notFoundResponse("invoice_not_found") : notImplemented();
+  if (sub === "lose_dispute" && m === "POST") return outcome(state.perform("lose_dispute", { invoice_id: id }));
+  if (m === "POST" && INVOICE_EXTRAS.has(sub)) return invoiceExtra(state, id, sub);
   return undefined;
+}
+
+/** The invoice calls about documents and payment providers (docs/serve.md, "Invoice documents and payments"). */
+const INVOICE_EXTRAS: ReadonlySet<string> = new Set(["download", "download_pdf", "download_xml", "retry", "retry_payment", "payment_url"]);
+
+/**
+ * What is meaningful offline of the reference's document and payment-provider calls; none
+ * changes the state. `download*`: a finalized invoice (else 404, as the reference finds only
+ * those) answered as `GET` answers it, `file_url` null — ratecard renders no documents.
+ * `retry` (a failed tax-provider computation): no invoice is ever `failed` here, 405
+ * `invalid_status`. `retry_payment`: a draft, voided or paid invoice is 405 `invalid_status`;
+ * otherwise 200 with an empty body, as the reference answers it (no payment provider: nothing is
+ * charged). `payment_url`: customers have no payment provider, 422 `no_linked_payment_provider`.
+ */
+function invoiceExtra(state: ServeState, id: string, sub: string): Response {
+  const inv = state.sim.invoicing.find(id);
+  if (inv === undefined || inv.status === "closed") return notFoundResponse("invoice_not_found");
+  switch (sub) {
+    case "retry": return fail(methodNotAllowed("invalid_status"));
+    case "retry_payment":
+      return inv.status === "draft" || inv.status === "voided" || inv.payment_status === "succeeded" ? fail(methodNotAllowed("invalid_status")) : { status: 200, body: "", text: true };
+    case "payment_url": return invalid({ base: ["no_linked_payment_provider"] });
+    default: return inv.status === "finalized" ? ok({ invoice: state.sim.invoicing.invoiceJson(inv, state.now) }) : notFoundResponse("invoice_not_found");
+  }
 }
 
 /**
@@ -67,7 +93,7 @@ export function invoiceList(state: ServeState, req: ApiRequest, scope?: string):
 /**
  * GET /fees (`external_customer_id`, `external_subscription_id`, `fee_type`, `payment_status`,
  * `currency`, `billable_metric_code`), GET /fees/:id, PUT /fees/:id `{fee: {payment_status}}`
- * (`update_fee`: fees without invoice).
+ * (`update_fee`: fees without invoice), DELETE /fees/:id (`delete_fee`: the same fees).
  */
 function fees(state: ServeState, req: ApiRequest): Response | undefined {
   const { id, sub, method: m } = req;
@@ -91,7 +117,11 @@ function fees(state: ServeState, req: ApiRequest): Response | undefined {
     return fee === undefined ? notFoundResponse("fee_not_found") : ok({ fee });
   }
   if (m === "PUT") return step(state, req, "fee", "update_fee", { fee_id: id });
-  if (m === "DELETE") return all.some((f) => f["svc_id"] === id) ? notImplemented() : notFoundResponse("fee_not_found");
+  if (m === "DELETE") {
+    // The reference refuses deleting an invoiced fee as not allowed (405).
+    const done = state.perform("delete_fee", { fee_id: id });
+    return !done.ok && done.error.code === "invoiced_fee" ? fail(methodNotAllowed("invoiced_fee")) : outcome(done);
+  }
   return undefined;
 }
 
@@ -99,7 +129,8 @@ function fees(state: ServeState, req: ApiRequest): Response | undefined {
  * POST /credit_notes `{credit_note}` (`create_credit_note`), POST /credit_notes/estimate
  * (`estimate_credit_note`, nothing stored), GET list (`external_customer_id`, `invoice_id`,
  * `reason`, `credit_status`, `refund_status`; newest first) and fetch; PUT /credit_notes/:id/void
- * (`void_credit_note`). A credit note cannot be updated by the simulator (not_implemented).
+ * (`void_credit_note`); PUT /credit_notes/:id `{credit_note: {refund_status}}` (`update_credit_note`);
+ * POST /credit_notes/:id/download (the note, no document).
  */
 function creditNotes(state: ServeState, req: ApiRequest): Response | undefined {
   const { id, sub, method: m } = req;
@@ -114,8 +145,10 @@ function creditNotes(state: ServeState, req: ApiRequest): Response | undefined {
   const note = notes(state).find((n) => n["svc_id"] === id);
   if (sub === undefined && m === "GET") return note === undefined ? notFoundResponse("credit_note_not_found") : ok({ credit_note: note });
   if (sub === "void" && m === "PUT") return outcome(state.perform("void_credit_note", { credit_note_id: id }));
-  if ((sub === undefined && m === "PUT") || (sub === "download" && m === "POST")) {
-    return note === undefined ? notFoundResponse("credit_note_not_found") : notImplemented();
+  if (sub === undefined && m === "PUT") return step(state, req, "credit_note", "update_credit_note", { credit_note_id: id });
+  // A finalized note as GET answers it (`file_url` null: no documents are rendered).
+  if ((sub === "download" || sub === "download_pdf" || sub === "download_xml") && m === "POST") {
+    return note === undefined || note["status"] !== "finalized" ? notFoundResponse("credit_note_not_found") : ok({ credit_note: note });
   }
   return undefined;
 }

@@ -23,6 +23,7 @@ import { deleteAddOn } from "./deleteAddOn.js";
 import { deleteAlert } from "./deleteAlert.js";
 import { deleteAlerts } from "./deleteAlerts.js";
 import { deleteCoupon } from "./deleteCoupon.js";
+import { deleteFee } from "./deleteFee.js";
 import { deletePlan } from "./deletePlan.js";
 import { estimateCreditNote } from "./estimateCreditNote.js";
 import { fetchAlert } from "./fetchAlert.js";
@@ -32,6 +33,7 @@ import { fetchProjectedUsage } from "./fetchProjectedUsage.js";
 import { fetchSubscription } from "./fetchSubscription.js";
 import { fetchWallet } from "./fetchWallet.js";
 import { finalizeInvoice } from "./finalizeInvoice.js";
+import { loseDispute } from "./loseDispute.js";
 import { previewInvoice } from "./previewInvoice.js";
 import { refreshInvoice } from "./refreshInvoice.js";
 import { terminateSubscription } from "./terminateSubscription.js";
@@ -39,6 +41,7 @@ import { terminateWallet } from "./terminateWallet.js";
 import { updateAddOn } from "./updateAddOn.js";
 import { updateAlert } from "./updateAlert.js";
 import { updateCoupon } from "./updateCoupon.js";
+import { updateCreditNote } from "./updateCreditNote.js";
 import { updateFee } from "./updateFee.js";
 import { updateInvoice } from "./updateInvoice.js";
 import { updateLifetimeUsage } from "./updateLifetimeUsage.js";
@@ -93,4 +96,7 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   delete_coupon: deleteCoupon,
   create_alerts: createAlerts,
   delete_alerts: deleteAlerts,
+  update_credit_note: updateCreditNote,
+  lose_dispute: loseDispute,
+  delete_fee: deleteFee,
 };

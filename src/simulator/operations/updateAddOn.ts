@@ -13,7 +13,7 @@ import { addOnJson } from "../catalogJson.js";
 import { type Answer, invalid, invalidField, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Step } from "../steps.js";
-import { editFields, keepCode } from "./catalogEdit.js";
+import { editFields, keepCode } from "../catalogEdit.js";
 
 export function updateAddOn(sim: Sim, step: Step): Answer {
   const code = step.body["code"];

@@ -13,7 +13,7 @@ import { couponJson } from "../catalogJson.js";
 import { type Answer, invalid, invalidField, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Obj, Step } from "../steps.js";
-import { editFields, keepCode } from "./catalogEdit.js";
+import { editFields, keepCode } from "../catalogEdit.js";
 
 /** What an applied coupon's update changes (the reference's coupon update). */
 const ALWAYS = ["name", "description", "expiration", "expiration_at"];
