@@ -151,6 +151,12 @@ describe("helpers of the fast path", () => {
     }), { numRuns: 2000 });
   });
 
+  it("the timestamp reader's empty cache matches no text: 14 NULs and a valid tail are refused", () => {
+    const text = `${"\u0000".repeat(14)}00:00Z`;
+    expect(parseTimestamp(text)).toBeUndefined();
+    expect(timestampReader()(text)).toBeUndefined();
+  });
+
   it("dedupeEvents keeps the first of each (subscription, transaction id), in order", () => {
     const ev = fc.record({ tx: fc.constantFrom("a", "b", "c", "ab"), sub: fc.option(fc.constantFrom("", "s1", "s2"), { nil: undefined }) });
     fc.assert(fc.property(fc.array(ev, { maxLength: 30 }), (list) => {
