@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const SRC = path.resolve(__dirname, "../src");
 const LAYER: Record<string, number> = {
   core: 0, model: 1, parse: 2, period: 3, aggregation: 3, charges: 3,
-  adjustments: 4, invoice: 4, usage: 4, fees: 4, simulator: 5, json: 6, "index.ts": 6, sql: 6, "cli.ts": 7, server: 7, testing: 7, report: 7,
+  adjustments: 4, invoice: 4, usage: 4, fees: 4, simulator: 5, json: 6, "index.ts": 6, sql: 6, "cli.ts": 7, server: 7, testing: 7, report: 7, parallel: 7,
 };
 const SIBLINGS_L3 = new Set(["period", "aggregation", "charges"]);
 
@@ -60,6 +60,13 @@ describe("architecture", () => {
   it("keeps the library free of the server: only the CLI imports src/server", () => {
     const importers = sources.filter((s) => !s.rel.startsWith(`server${path.sep}`) && /from\s+"\.\/server\/|from\s+"(\.\.\/)+server\//.test(s.text)).map((s) => s.rel);
     expect(importers.filter((r) => r !== "cli.ts")).toEqual([]);
+  });
+
+  it("starts threads only in src/parallel (the Node-only entry point), which nothing else imports", () => {
+    const threads = sources.filter((s) => /from\s+"node:worker_threads"/.test(s.text) && !s.rel.startsWith(`parallel${path.sep}`)).map((s) => s.rel);
+    expect(threads).toEqual([]);
+    const importers = sources.filter((s) => !s.rel.startsWith(`parallel${path.sep}`) && /from\s+"(\.\.?\/)+parallel\//.test(s.text)).map((s) => s.rel);
+    expect(importers).toEqual([]);
   });
 
   it("has no import cycle between files of src (type-only imports included)", () => {

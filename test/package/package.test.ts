@@ -19,6 +19,9 @@ const consumer = path.join(TMP, "consumer");
 const CODE = `import { applyChargeModel, dec, toMinorUnits, isValidationError, type Decimal } from "ratecard";
 import { simulate } from "ratecard/json";
 import { arbitraries } from "ratecard/testing";
+import { simulateMany, type SimulateManyReport } from "ratecard/parallel";
+const many: (input: unknown, options: { workers: number; onReport: (r: SimulateManyReport) => void }) => Promise<unknown> = simulateMany;
+void many;
 const r = applyChargeModel({ charge: { charge_model: "standard", properties: { amount: "2" } }, aggregation: { units: "3" } }) as { amount: string };
 const d: Decimal = dec("1.5");
 const cents: bigint = toMinorUnits(d, "EUR");
@@ -80,6 +83,31 @@ let e; try { j.applyChargeModel({}); } catch (x) { e = x; }
 import("ratecard").then((esm) => console.log(JSON.stringify({ cjs: e instanceof r.ValidationError, esm: e instanceof esm.ValidationError, is: esm.isValidationError(e), same: r.simulate === j.simulate })));`);
     const out = execFileSync(process.execPath, [path.join(consumer, "cjs.cjs")], { cwd: consumer, encoding: "utf8" });
     expect(JSON.parse(out)).toEqual({ cjs: true, esm: true, is: true, same: true });
+  });
+
+  it("ratecard/parallel starts its worker threads from the installed package, ESM and CommonJS, and equals simulate", () => {
+    const customer = (n: number): unknown[] => [
+      { at: "2024-01-01T00:00:00Z", op: "create_customer", body: { external_id: `c${n}`, currency: "EUR" } },
+      { at: "2024-01-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: `c${n}`, external_id: `s${n}`, plan_code: "p" } },
+    ];
+    const input = {
+      billable_metrics: [{ code: "calls", name: "Calls", aggregation_type: "count_agg" }],
+      plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 1000, amount_currency: "EUR", charges: [{ billable_metric_code: "calls", charge_model: "standard", properties: { amount: "0.5" } }] }],
+      steps: [...customer(1), ...customer(2), ...customer(3), { at: "2024-01-10T00:00:00Z", op: "create_events", body: { events: [1, 2, 3].map((n) => ({ transaction_id: `t${n}`, code: "calls", external_subscription_id: `s${n}` })) } }],
+      until: "2024-03-01T00:00:00Z",
+    };
+    fs.writeFileSync(path.join(consumer, "input.json"), JSON.stringify(input));
+    const check = `const input = JSON.parse(fs.readFileSync("input.json", "utf8"));
+let report;
+const out = await p.simulateMany(input, { workers: 2, onReport: (r) => { report = r; } });
+const rated = await p.rateMany("applyChargeModel", [1, 2, 3].map((u) => ({ charge: { charge_model: "standard", properties: { amount: "2" } }, aggregation: { units: String(u) } })), { workers: 2 });
+console.log(JSON.stringify({ same: JSON.stringify(out) === JSON.stringify(j.simulate(input)), workers: report.workers, rated: rated.map((r) => r.amount) }));`;
+    fs.writeFileSync(path.join(consumer, "parallel.mjs"), `import fs from "node:fs"; import * as p from "ratecard/parallel"; import * as j from "ratecard/json";\n${check}`);
+    fs.writeFileSync(path.join(consumer, "parallel.cjs"), `const fs = require("node:fs"); const p = require("ratecard/parallel"); const j = require("ratecard/json");\n(async () => {\n${check}\n})();`);
+    for (const file of ["parallel.mjs", "parallel.cjs"]) {
+      const out = execFileSync(process.execPath, [path.join(consumer, file)], { cwd: consumer, encoding: "utf8" });
+      expect(JSON.parse(out), file).toEqual({ same: true, workers: 2, rated: ["2", "4", "6"] });
+    }
   });
 
   it("the bin runs", () => {

@@ -1,0 +1,102 @@
+/**
+ * The parts of a split simulation merged into what one `simulate` run returns (docs/scale.md,
+ * "Every core"): each output list in the order of its items' keys (trace.ts), the responses by
+ * step, a batch of events cut across parts answered as one. The merge checks what the split
+ * assumed and does not guess: outputs of two parts under one key, customers created in another
+ * order than the plan numbered them, a cut batch refused by a part, a credit note naming a fee
+ * of another part — each makes it answer why instead, and the caller runs the input in one piece.
+ * Pure: no I/O.
+ */
+import type { SimulateOutput } from "../json/simulate.js";
+import { withoutLast } from "./keys.js";
+import type { SplitPlan } from "./plan.js";
+import { type PartResult, STREAMS } from "./trace.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+
+export type Merged = { readonly ok: true; readonly output: SimulateOutput } | { readonly ok: false; readonly reason: string };
+
+/** The parts' results (in the plan's task order) as one output, or why they cannot be merged exactly. */
+export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Merged {
+  const fail = (reason: string): Merged => ({ ok: false, reason });
+  for (const r of results) if (r.unsupported !== undefined) return fail(r.unsupported);
+
+  // Customers are numbered in the order they were created: the plan's guess must hold.
+  const created = results.flatMap((r) => r.created).sort((a, b) => a[1] - b[1]);
+  for (let i = 0; i < created.length; i++) {
+    if (plan.sequentialIds.get(created[i]![0]) !== i + 1) return fail(`customer ${created[i]![0]} was not created at the first step that names it (the organization-wide numbering would differ)`);
+  }
+
+  // Responses, a cut batch's echoes put back in the batch's order.
+  const responses: unknown[] = new Array(plan.steps);
+  const cut = new Map<number, { events: unknown[]; parts: number }>();
+  for (let p = 0; p < results.length; p++) {
+    const task = plan.tasks[p]!, r = results[p]!;
+    for (let i = 0; i < task.own.length; i++) {
+      const own = task.own[i]!, response = r.responses[i];
+      if (own.events === undefined) {
+        responses[own.k] = response;
+        continue;
+      }
+      if (!isObj(response) || !Array.isArray(response["events"])) return fail(`step ${own.k}: a batch of events cut across parts was refused`);
+      let c = cut.get(own.k);
+      if (c === undefined) cut.set(own.k, (c = { events: [], parts: 0 }));
+      c.parts++;
+      own.events.forEach((e, n) => (c.events[e] = (response["events"] as unknown[])[n]));
+    }
+  }
+  for (const [k, c] of cut) responses[k] = { events: c.events };
+
+  // A credit note's items name fees: one of another part would have been found by one run.
+  const feeOwner = new Map<string, number>();
+  results.forEach((r, p) => {
+    for (const f of r.streams.fees.items) if (isObj(f) && typeof f["svc_id"] === "string") feeOwner.set(f["svc_id"], p);
+  });
+  for (let p = 0; p < plan.tasks.length; p++) {
+    for (const id of plan.tasks[p]!.feeIds) {
+      const owner = feeOwner.get(id);
+      if (owner !== undefined && owner !== p) return fail(`a step names fee ${id} of another part`);
+    }
+  }
+
+  const lists = {} as Record<(typeof STREAMS)[number], unknown[]>;
+  for (const name of STREAMS) {
+    const merged = mergeStream(results.map((r) => r.streams[name]));
+    if (!merged.ok) return fail(`${name}: ${merged.reason}`);
+    lists[name] = merged.items;
+  }
+  const output: SimulateOutput = {
+    invoices: lists.invoices as SimulateOutput["invoices"],
+    credit_notes: lists.credit_notes as SimulateOutput["credit_notes"],
+    wallet_transactions: lists.wallet_transactions as SimulateOutput["wallet_transactions"],
+    webhooks: lists.webhooks as SimulateOutput["webhooks"],
+    fees: lists.fees as SimulateOutput["fees"],
+    responses: responses as SimulateOutput["responses"],
+    subscriptions: lists.subscriptions as SimulateOutput["subscriptions"],
+    warnings: [...(results[0]?.preamble ?? []), ...lists.warnings] as unknown as SimulateOutput["warnings"],
+  };
+  return { ok: true, output };
+}
+
+/** One output list from the parts' keyed lists: by key, then part, then place (a part's items may share a key: one entry's fees). */
+function mergeStream(parts: readonly { readonly items: readonly unknown[]; readonly keys: readonly string[] }[]): { ok: true; items: unknown[] } | { ok: false; reason: string } {
+  const nonEmpty = parts.map((s, p) => [s, p] as const).filter(([s]) => s.items.length > 0);
+  if (nonEmpty.length === 0) return { ok: true, items: [] };
+  // One part whose items are in key order already (the usual case): as they are. A part's own order
+  // differs from its keys' where its run took units another way than one run (the billing job's loops).
+  if (nonEmpty.length === 1 && isSorted(nonEmpty[0]![0].keys)) return { ok: true, items: [...nonEmpty[0]![0].items] };
+  const all: { key: string; part: number; i: number }[] = [];
+  for (const [s, p] of nonEmpty) for (let i = 0; i < s.items.length; i++) all.push({ key: s.keys[i]!, part: p, i });
+  all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.part - b.part || a.i - b.i));
+  for (let n = 1; n < all.length; n++) {
+    const a = all[n - 1]!, b = all[n]!;
+    if (a.part !== b.part && withoutLast(a.key) === withoutLast(b.key)) return { ok: false, reason: "two parts made outputs the split cannot order" };
+  }
+  return { ok: true, items: all.map((x) => parts[x.part]!.items[x.i]) };
+}
+
+function isSorted(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i]! < keys[i - 1]!) return false;
+  return true;
+}

@@ -1,0 +1,31 @@
+/**
+ * Worker threads for `ratecard/parallel`: one thread per job, started for the call and ended
+ * after its answer. The thread runs dist/parallel/worker.js (worker.cjs from the CommonJS
+ * build), the file next to this entry point's own.
+ */
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { Answer, Job } from "./jobs.js";
+
+/** The worker script next to this module (the CommonJS build gets `import.meta.url` from tsup's shim). */
+export function workerUrl(): URL {
+  const here = typeof __filename === "string" ? pathToFileURL(__filename).href : import.meta.url;
+  return new URL(here.endsWith(".cjs") ? "./worker.cjs" : "./worker.js", here);
+}
+
+/** Each job in its own worker thread, all at once; the answers in the jobs' order. */
+export async function runJobs(jobs: readonly Job[], url: URL = workerUrl()): Promise<Answer[]> {
+  const workers: Worker[] = [];
+  try {
+    return await Promise.all(jobs.map((job) => new Promise<Answer>((resolve, reject) => {
+      const w = new Worker(url);
+      workers.push(w);
+      w.once("message", (answer: Answer) => resolve(answer));
+      w.once("error", reject);
+      w.once("exit", (code) => reject(new Error(`a worker thread exited (code ${code}) before it answered`)));
+      w.postMessage(job);
+    })));
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
