@@ -49,9 +49,10 @@ export function timestampReader(): (x: unknown) => Instant | undefined {
   };
 }
 
-/** `x` (at least 14 characters) starts with the 14 codes of `prefix`; the day and hour, the likeliest to differ, first. */
+/** `x` (at least 14 characters) starts with the 14 codes of `prefix`: the hour, day, month and year digits (the likeliest to differ) first, then the separators. */
 function samePrefix(x: string, prefix: Uint16Array): boolean {
-  if (x.charCodeAt(12) !== prefix[12] || x.charCodeAt(11) !== prefix[11] || x.charCodeAt(9) !== prefix[9] || x.charCodeAt(8) !== prefix[8]) return false;
-  for (let i = 0; i < 14; i++) if (x.charCodeAt(i) !== prefix[i]) return false;
-  return true;
+  return x.charCodeAt(12) === prefix[12] && x.charCodeAt(11) === prefix[11] && x.charCodeAt(9) === prefix[9] && x.charCodeAt(8) === prefix[8]
+    && x.charCodeAt(6) === prefix[6] && x.charCodeAt(5) === prefix[5] && x.charCodeAt(3) === prefix[3] && x.charCodeAt(2) === prefix[2]
+    && x.charCodeAt(1) === prefix[1] && x.charCodeAt(0) === prefix[0] && x.charCodeAt(4) === prefix[4] && x.charCodeAt(7) === prefix[7]
+    && x.charCodeAt(10) === prefix[10] && x.charCodeAt(13) === prefix[13];
 }
