@@ -23,8 +23,11 @@ export interface Organization {
   readonly billing_entity_code: string;
   readonly timezone: string;
   readonly default_currency: CurrencyCode | undefined;
-  /** Taxes every customer without its own gets (organization `tax_codes`, then taxes `applied_to_organization`). */
-  readonly taxes: readonly Tax[];
+  /**
+   * Taxes every customer without its own gets (organization `tax_codes`, then taxes `applied_to_organization`);
+   * `update_tax` / `delete_tax` replace the list (the object is shared: invoicing reads it too).
+   */
+  taxes: readonly Tax[];
   readonly premium_integrations: readonly string[];
   readonly invoice_grace_period: number;
   readonly net_payment_term: number;
@@ -114,8 +117,10 @@ export interface Catalog {
   readonly add_ons: Map<string, AddOn>;
   /** `update_coupon` / `delete_coupon` likewise. */
   readonly coupons: Map<string, CouponTemplate>;
-  readonly metrics: ReadonlyMap<string, Metric>;
-  readonly taxes: ReadonlyMap<string, Tax>;
+  /** `update_billable_metric` / `delete_billable_metric` replace or remove a metric here from their instant on. */
+  readonly metrics: Map<string, Metric>;
+  /** `update_tax` / `delete_tax` likewise. */
+  readonly taxes: Map<string, Tax>;
   /** `update_plan` replaces a plan here from its instant on; `delete_plan` removes it. */
   readonly plans: Map<string, Plan>;
   /** When the catalog's objects were created: the first step's instant (docs/simulator.md "Objects"). */

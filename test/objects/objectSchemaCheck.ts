@@ -58,6 +58,7 @@ const RESPONSE_KINDS: Record<string, string> = {
   add_on: "add_on",
   coupon: "coupon",
   billable_metric: "billable_metric",
+  tax: "tax",
 };
 const RESULT_KINDS: Record<string, string> = {
   invoices: "invoice",

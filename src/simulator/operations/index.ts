@@ -21,10 +21,12 @@ import { createWallet } from "./createWallet.js";
 import { createWalletTransaction } from "./createWalletTransaction.js";
 import { deleteAddOn } from "./deleteAddOn.js";
 import { deleteAlert } from "./deleteAlert.js";
+import { deleteBillableMetric } from "./deleteBillableMetric.js";
 import { deleteAlerts } from "./deleteAlerts.js";
 import { deleteCoupon } from "./deleteCoupon.js";
 import { deleteFee } from "./deleteFee.js";
 import { deletePlan } from "./deletePlan.js";
+import { deleteTax } from "./deleteTax.js";
 import { estimateCreditNote } from "./estimateCreditNote.js";
 import { fetchAlert } from "./fetchAlert.js";
 import { fetchLifetimeUsage } from "./fetchLifetimeUsage.js";
@@ -40,6 +42,7 @@ import { terminateSubscription } from "./terminateSubscription.js";
 import { terminateWallet } from "./terminateWallet.js";
 import { updateAddOn } from "./updateAddOn.js";
 import { updateAlert } from "./updateAlert.js";
+import { updateBillableMetric } from "./updateBillableMetric.js";
 import { updateCoupon } from "./updateCoupon.js";
 import { updateCreditNote } from "./updateCreditNote.js";
 import { updateFee } from "./updateFee.js";
@@ -48,6 +51,7 @@ import { updateLifetimeUsage } from "./updateLifetimeUsage.js";
 import { updatePlan } from "./updatePlan.js";
 import { updateSubscription } from "./updateSubscription.js";
 import { updateSubscriptionFixedCharge } from "./updateSubscriptionFixedCharge.js";
+import { updateTax } from "./updateTax.js";
 import { updateWallet } from "./updateWallet.js";
 import { voidCreditNote } from "./voidCreditNote.js";
 import { voidInvoice } from "./voidInvoice.js";
@@ -99,4 +103,8 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   update_credit_note: updateCreditNote,
   lose_dispute: loseDispute,
   delete_fee: deleteFee,
+  update_tax: updateTax,
+  delete_tax: deleteTax,
+  update_billable_metric: updateBillableMetric,
+  delete_billable_metric: deleteBillableMetric,
 };
