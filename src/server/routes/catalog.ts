@@ -1,8 +1,9 @@
 /**
  * The catalog: POST adds an object (a rebuild of the simulation, docs/serve.md "Catalog"), GET
  * lists and fetches by code; updates and deletions are steps (`update_plan`, `delete_plan`,
- * `update_add_on`, …, docs/serve.md "Catalog updates and deletions"). Those the simulator has
- * no operation for answer `not_implemented`.
+ * `update_add_on`, `update_tax`, `delete_billable_metric`, …, docs/serve.md "Catalog updates
+ * and deletions"). A POST naming an object a step deleted is refused as the reference refuses
+ * an unknown one (the rebuild would otherwise find it in the catalog it replays from).
  */
 import { formatInstant, type Instant } from "../../core/instant.js";
 import { addOnJson, couponJson, metricJson, planJson, taxJson } from "../../simulator/catalogJson.js";
@@ -21,9 +22,9 @@ const CATALOG_ROUTES: Readonly<Record<string, { readonly wrapper: string; readon
 
 /** The simulator's operations that update and delete a catalog object (PUT /plans is update_plan, above). */
 const EDITS: Readonly<Record<CatalogKey, { readonly update?: string; readonly delete?: string }>> = {
-  billable_metrics: {},
+  billable_metrics: { update: "update_billable_metric", delete: "delete_billable_metric" },
   plans: { delete: "delete_plan" },
-  taxes: {},
+  taxes: { update: "update_tax", delete: "delete_tax" },
   coupons: { update: "update_coupon", delete: "delete_coupon" },
   add_ons: { update: "update_add_on", delete: "delete_add_on" },
 };
@@ -41,6 +42,8 @@ export function catalogRoutes(state: ServeState, req: ApiRequest): Response | un
         if (named === undefined) return notFoundResponse("billable_metric_not_found");
         body = named;
       }
+      const stale = staleReference(state, route.key, body);
+      if (stale !== undefined) return stale;
       const r = state.addCatalogObject(route.key, body);
       if (!r.ok) return outcome(r);
       return ok({ [route.wrapper]: catalogObject(state, route.key, String(body["code"])) });
@@ -64,7 +67,46 @@ export function catalogRoutes(state: ServeState, req: ApiRequest): Response | un
     return outcome(state.perform(edit.update, { code: req.id, [route.wrapper]: body }));
   }
   if (m === "DELETE" && edit.delete !== undefined) return outcome(state.perform(edit.delete, { code: req.id }));
-  if (m === "PUT" || m === "DELETE") return exists ? notImplemented() : notFoundResponse(route.notFound);
+  return undefined;
+}
+
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/**
+ * The refusal of a new catalog object that names what the rebuild could not replay as it was
+ * accepted: a tax, metric, add-on or plan a step deleted (404 `…_not_found`, the reference's
+ * answer for an unknown one; the catalog the rebuild starts from still holds it), or — for a plan
+ * — a metric a `PUT /billable_metrics` changed beyond its name and description while no plan used
+ * it (405 `not_implemented`: replayed with the plan in the catalog, that update would meet a
+ * metric in use and keep the old fields). Undefined when the object may be added.
+ */
+function staleReference(state: ServeState, key: CatalogKey, o: Obj): Response | undefined {
+  const taxes: unknown[] = [], metrics: unknown[] = [], addOns: unknown[] = [], plans: unknown[] = [];
+  if (key === "plans") {
+    taxes.push(...listOf(o["tax_codes"]));
+    for (const ch of listOf(o["charges"])) if (isObj(ch)) taxes.push(...listOf(ch["tax_codes"])), metrics.push(ch["billable_metric_code"]);
+    for (const f of listOf(o["fixed_charges"])) if (isObj(f)) taxes.push(...listOf(f["tax_codes"])), addOns.push(f["add_on_code"]);
+    const commitment = o["minimum_commitment"];
+    if (isObj(commitment)) taxes.push(...listOf(commitment["tax_codes"]));
+  }
+  if (key === "add_ons") taxes.push(...listOf(o["tax_codes"]));
+  if (key === "coupons") {
+    const limits = isObj(o["applies_to"]) ? o["applies_to"] : o;
+    metrics.push(...listOf(limits["billable_metric_codes"]));
+    plans.push(...listOf(limits["plan_codes"]));
+  }
+  const c = state.sim.catalog;
+  const deleted = (k: CatalogKey, live: ReadonlyMap<string, unknown>, codes: unknown[]): boolean =>
+    codes.some((code) => typeof code === "string" && !live.has(code) && state.catalogObjects(k).some((x) => x["code"] === code));
+  if (deleted("taxes", c.taxes, taxes)) return notFoundResponse("tax_not_found");
+  if (deleted("billable_metrics", c.metrics, metrics)) return notFoundResponse("billable_metric_not_found");
+  if (deleted("add_ons", c.add_ons, addOns)) return notFoundResponse("add_on_not_found");
+  if (deleted("plans", c.plans, plans)) return notFoundResponse("plan_not_found");
+  const reshaped = new Set(state.acceptedSteps("update_billable_metric").flatMap((a) => {
+    const fields = isObj(a.body["billable_metric"]) ? a.body["billable_metric"] : a.body;
+    return Object.keys(fields).some((k) => !["code", "name", "description"].includes(k)) ? [a.body["code"]] : [];
+  }));
+  if (key === "plans" && metrics.some((code) => reshaped.has(code))) return notImplemented();
   return undefined;
 }
 
