@@ -42,6 +42,10 @@ const REFUSED: readonly ((at: string) => Obj)[] = [
   (at) => ({ at, op: "create_alert", body: { external_subscription_id: "s1", alert_type: "current_usage_amount", code: "x", thresholds: [{ value: "5" }, { value: "5" }] } }),
   (at) => ({ at, op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p3", name: "renamed", plan_overrides: { fixed_charges: [{ code: "seat0", units: "x" }] } } }),
   (at) => ({ at, op: "create_payment", body: { invoice_id: { $ref: { invoice: -1, field: "svc_id" } }, amount_cents: -5, reference: "r" } }),
+  (at) => ({ at, op: "update_tax", body: { code: "no-such-tax", tax: { rate: 1 } } }),
+  (at) => ({ at, op: "delete_tax", body: { code: "no-such-tax" } }),
+  (at) => ({ at, op: "update_billable_metric", body: { code: "m", billable_metric: { name: 5, description: "x" } } }),
+  (at) => ({ at, op: "delete_billable_metric", body: { code: "no-such-metric" } }),
 ];
 
 type Result = { responses: unknown[]; warnings: { step?: number }[] } & Obj;
