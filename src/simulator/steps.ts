@@ -21,7 +21,7 @@ export const OPERATIONS = [
   // ratecard's extensions beyond the contract's list (docs/simulator.md, "Operations"): what `ratecard serve` serves.
   "fetch_lifetime_usage", "delete_plan", "update_add_on", "delete_add_on", "update_coupon", "delete_coupon",
   "create_alerts", "delete_alerts", "update_credit_note", "lose_dispute", "delete_fee",
-  "update_tax", "delete_tax", "update_billable_metric", "delete_billable_metric",
+  "update_tax", "delete_tax", "update_billable_metric", "delete_billable_metric", "terminate_applied_coupon",
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

@@ -46,6 +46,7 @@ const REFUSED: readonly ((at: string) => Obj)[] = [
   (at) => ({ at, op: "delete_tax", body: { code: "no-such-tax" } }),
   (at) => ({ at, op: "update_billable_metric", body: { code: "m", billable_metric: { name: 5, description: "x" } } }),
   (at) => ({ at, op: "delete_billable_metric", body: { code: "no-such-metric" } }),
+  (at) => ({ at, op: "terminate_applied_coupon", body: { external_customer_id: "c1", applied_coupon_id: "no-such-applied-coupon" } }),
 ];
 
 type Result = { responses: unknown[]; warnings: { step?: number }[] } & Obj;

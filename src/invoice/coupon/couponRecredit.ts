@@ -16,15 +16,15 @@ const release = (ac: AppliedCoupon, invoiceId: string): AppliedCoupon => ({
 /**
  * The applied coupons after invoice `invoiceId` is voided at `at`: for every coupon credit
  * of that invoice (0-amount ones included) a recurring coupon gets one unit of duration back,
- * and a terminated coupon is reactivated unless it is `forever` or its catalog coupon is no
- * longer active at `at`. Coupons without a credit on the invoice are returned as they are.
+ * and a terminated coupon is reactivated unless it is `forever`, was terminated on request, or
+ * its catalog coupon is no longer active at `at`. Coupons without a credit on the invoice are returned as they are.
  */
 export function recreditCoupons(applied: readonly AppliedCoupon[], invoiceId: string, at: Instant): AppliedCoupon[] {
   return applied.map((ac) => {
     if (!hasActiveCreditOn(ac, invoiceId)) return ac;
     const released = release(ac, invoiceId);
     const duration = ac.frequency === "recurring" && ac.frequency_duration_remaining !== null ? ac.frequency_duration_remaining + 1 : ac.frequency_duration_remaining;
-    const reactivate = ac.status === "terminated" && ac.frequency !== "forever" && isCouponActive(ac.coupon, at);
+    const reactivate = ac.status === "terminated" && ac.terminated_on_request !== true && ac.frequency !== "forever" && isCouponActive(ac.coupon, at);
     return {
       ...released,
       frequency_duration_remaining: duration,

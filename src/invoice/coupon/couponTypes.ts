@@ -64,6 +64,8 @@ export interface AppliedCoupon {
   readonly terminated_at: Instant | null;
   /** Every credit this applied coupon made, oldest first. */
   readonly credits: readonly AppliedCouponCredit[];
+  /** Terminated on request (`DELETE …/applied_coupons/{id}`), not by being used up: a void does not reactivate it. */
+  readonly terminated_on_request?: boolean;
 }
 
 /** True when the catalog coupon can still be applied at `at` (not terminated, not expired). */

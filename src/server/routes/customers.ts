@@ -1,6 +1,6 @@
 /**
  * Customers (upsert, list, fetch, current and projected usage), subscriptions (create, update,
- * list, fetch, terminate, their alerts), events and applied coupons.
+ * list, fetch, terminate, their alerts), events and applied coupons (apply, list, terminate one).
  */
 import { parseInstant } from "../../core/instant.js";
 import { customerObject } from "../../simulator/customerJson.js";
@@ -31,8 +31,13 @@ function customers(state: ServeState, req: ApiRequest): Response | undefined {
     if (m === "GET") return list(req, "customers", [...state.sim.customers.values()].map((c) => customerObject(c, org, false, state.sim.catalogJson)));
     return undefined;
   }
-  if (req.subId !== undefined) return undefined;
   const customer = state.sim.customers.get(id);
+  // DELETE /customers/:external_id/applied_coupons/:id: that applied coupon terminated.
+  if (sub === "applied_coupons" && req.subId !== undefined && m === "DELETE") {
+    if (customer === undefined) return notFoundResponse("customer_not_found");
+    return outcome(state.perform("terminate_applied_coupon", { external_customer_id: id, applied_coupon_id: req.subId }));
+  }
+  if (req.subId !== undefined) return undefined;
   if (sub === undefined && m === "GET") {
     return customer === undefined ? notFoundResponse("customer_not_found") : ok({ customer: customerObject(customer, org, false, state.sim.catalogJson) });
   }

@@ -38,6 +38,7 @@ import { finalizeInvoice } from "./finalizeInvoice.js";
 import { loseDispute } from "./loseDispute.js";
 import { previewInvoice } from "./previewInvoice.js";
 import { refreshInvoice } from "./refreshInvoice.js";
+import { terminateAppliedCoupon } from "./terminateAppliedCoupon.js";
 import { terminateSubscription } from "./terminateSubscription.js";
 import { terminateWallet } from "./terminateWallet.js";
 import { updateAddOn } from "./updateAddOn.js";
@@ -98,6 +99,7 @@ export const OPERATION_RUNS: { readonly [K in Operation]: OperationRun } = {
   delete_add_on: deleteAddOn,
   update_coupon: updateCoupon,
   delete_coupon: deleteCoupon,
+  terminate_applied_coupon: terminateAppliedCoupon,
   create_alerts: createAlerts,
   delete_alerts: deleteAlerts,
   update_credit_note: updateCreditNote,

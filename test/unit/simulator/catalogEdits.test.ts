@@ -123,3 +123,39 @@ describe("update_coupon and delete_coupon", () => {
     unchangedBy(base, 2, step(T("02"), "delete_coupon", { code: "nope" }));
   });
 });
+
+describe("terminate_applied_coupon", () => {
+  const base = [customer(), subscribe("s1", "basic"), step(T("02"), "apply_coupon", { external_customer_id: "c1", coupon_code: "ten", amount_cents: 1500 })];
+  const appliedId = (r: { responses: Obj[] }): string => (r.responses[2]!["applied_coupon"] as Obj)["svc_id"] as string;
+  const terminate = (id: unknown, at = T("03")): Obj => step(at, "terminate_applied_coupon", { external_customer_id: "c1", applied_coupon_id: id });
+
+  it("terminates the customer's applied coupon: later invoices take nothing; terminating it again changes nothing", () => {
+    const kept = run(base, { until: "2024-04-02T00:00:00Z" });
+    expect(kept.invoices[0]!["coupons_amount_cents"]).toBe(1000);
+    const id = appliedId(kept);
+    const r = run([...base, terminate(id), terminate(id, T("05"))], { until: "2024-04-02T00:00:00Z" });
+    expect(r.responses[3]!["applied_coupon"]).toMatchObject({ svc_id: id, status: "terminated", terminated_at: T("03"), coupon_status: "active" });
+    expect(r.responses[4]).toEqual(r.responses[3]);
+    expect(r.invoices[0]!["coupons_amount_cents"]).toBe(0);
+  });
+
+  it("is not brought back by voiding an invoice it credited (a coupon used up is)", () => {
+    const voidApril = step("2024-04-03T00:00:00Z", "void_invoice", { invoice_id: { $ref: { invoice: 0, field: "svc_id" } } });
+    const id = appliedId(run(base, { until: "2024-03-05T00:00:00Z" }));
+    // 1,500 off the 1,000 April invoice leaves 500, still active; terminated on request, then the April
+    // invoice voided: the May invoice takes nothing.
+    const onRequest = run([...base, terminate(id, "2024-04-02T00:00:00Z"), voidApril], { until: "2024-05-02T00:00:00Z" });
+    expect(onRequest.invoices[0]!["coupons_amount_cents"]).toBe(1000);
+    expect((onRequest.responses[3]!["applied_coupon"] as Obj)["status"]).toBe("terminated");
+    expect(onRequest.invoices.at(-1)!["coupons_amount_cents"]).toBe(0);
+    // The same coupon used up by the April invoice (1,000 off 1,000) is reactivated by the void: May takes it again.
+    const usedUp = run([customer(), subscribe("s1", "basic"), step(T("02"), "apply_coupon", { external_customer_id: "c1", coupon_code: "ten" }), voidApril], { until: "2024-05-02T00:00:00Z" });
+    expect(usedUp.invoices.at(-1)!["coupons_amount_cents"]).toBe(1000);
+  });
+
+  it("refuses an unknown customer, an unknown or missing applied coupon, changing nothing", () => {
+    unchangedBy(base, 3, step(T("03"), "terminate_applied_coupon", { external_customer_id: "nope", applied_coupon_id: "x" }));
+    unchangedBy(base, 3, step(T("03"), "terminate_applied_coupon", { external_customer_id: "c1", applied_coupon_id: "x" }));
+    unchangedBy(base, 3, step(T("03"), "terminate_applied_coupon", { external_customer_id: "c1" }));
+  });
+});
