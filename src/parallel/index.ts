@@ -18,7 +18,7 @@ import { type Answer, errorOf, type Job, RATE_FUNCTIONS, type RateFunction } fro
 import { mergeParts } from "./merge.js";
 import { planSplit } from "./plan.js";
 import { runJobs } from "./pool.js";
-import type { PartResult } from "./trace.js";
+import { assemble, type PartChunk, type PartResult } from "./trace.js";
 
 export type { SimulateOutput } from "../json/simulate.js";
 export type { SimulateManyReport } from "./inline.js";
@@ -61,15 +61,18 @@ export async function simulateMany(input: unknown, options: SimulateManyOptions 
   const { plan } = split;
   if (plan.tasks.length < 2) return inOnePiece(plan.groups, "one group of connected customers");
   let answers: Answer[];
+  // The webhooks and responses parts send while they run are taken in meanwhile.
+  const chunks: PartChunk[][] = plan.tasks.map(() => []);
   try {
-    answers = await runJobs(plan.tasks.map((task): Job => ({ kind: "part", task })));
+    answers = await runJobs(plan.tasks.map((task): Job => ({ kind: "part", task })), (job, chunk) => chunks[job]!.push(chunk));
   } catch (e) {
     return inOnePiece(plan.groups, `a worker thread failed: ${e instanceof Error ? e.message : String(e)}`);
   }
   const parts: PartResult[] = [];
-  for (const a of answers) {
+  for (let p = 0; p < answers.length; p++) {
+    const a = answers[p]!;
     if (!a.ok) return inOnePiece(plan.groups, `a part failed: ${a.error.message}`);
-    if ("part" in a) parts.push(a.part);
+    if ("part" in a) parts.push(assemble(chunks[p]!, a.part));
   }
   const merged = mergeParts(plan, parts);
   if (!merged.ok) return inOnePiece(plan.groups, merged.reason);

@@ -7,7 +7,7 @@ import { simulate, type SimulateOutput } from "../json/simulate.js";
 import { validateSimulation } from "../simulator/simulate.js";
 import { mergeParts } from "./merge.js";
 import { planSplit } from "./plan.js";
-import { runPart } from "./trace.js";
+import { assemble, type PartChunk, runPart } from "./trace.js";
 
 /** How `simulateMany` ran an input. */
 export interface SimulateManyReport {
@@ -21,14 +21,20 @@ export interface SimulateManyReport {
 
 /**
  * `simulate(input)`, computed by splitting the timeline into `parts` parts replayed one after
- * the other in this thread and merged; in one piece when it cannot be split exactly.
+ * the other in this thread and merged; in one piece when it cannot be split exactly. With
+ * `chunk`, each part sends its webhooks and responses in chunks of that size as a worker does.
  * @throws ValidationError as `simulate` does.
  */
-export function simulateSplit(input: unknown, parts: number): { output: SimulateOutput; report: SimulateManyReport } {
+export function simulateSplit(input: unknown, parts: number, chunk?: number): { output: SimulateOutput; report: SimulateManyReport } {
   validateSimulation(input);
   const split = planSplit(input, parts);
   if (!split.ok) return { output: simulate(input), report: { workers: 0, groups: 0, reason: split.reason } };
-  const merged = mergeParts(split.plan, split.plan.tasks.map(runPart));
+  const results = split.plan.tasks.map((task) => {
+    if (chunk === undefined) return runPart(task);
+    const sent: PartChunk[] = [];
+    return assemble(sent, runPart(task, (c) => sent.push(c), chunk));
+  });
+  const merged = mergeParts(split.plan, results);
   if (!merged.ok) return { output: simulate(input), report: { workers: 0, groups: split.plan.groups, reason: merged.reason } };
   return { output: merged.output, report: { workers: 0, groups: split.plan.groups } };
 }

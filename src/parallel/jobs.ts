@@ -11,7 +11,7 @@ import { applyChargeModel } from "../json/applyChargeModel.js";
 import { billingPeriod } from "../json/billingPeriod.js";
 import { simulate } from "../json/simulate.js";
 import type { PartTask } from "./plan.js";
-import { type PartResult, runPart } from "./trace.js";
+import { type PartChunk, type PartResult, runPart } from "./trace.js";
 
 /** The JSON entry points `rateMany` calls. */
 export const RATE_FUNCTIONS = { aggregate, aggregateColumns, applyChargeModel, billingPeriod, simulate } as const;
@@ -26,6 +26,11 @@ export interface ErrorData {
   readonly name: string;
   readonly message: string;
   readonly issues?: Issues;
+}
+
+/** What a part sends while it runs (trace.ts `PartChunk`), before its answer. */
+export interface ChunkMessage {
+  readonly chunk: PartChunk;
 }
 
 export type Answer =
@@ -48,11 +53,11 @@ export function errorOf(d: ErrorData): Error {
   return e;
 }
 
-/** Does a job (in a worker thread, or here). */
-export function perform(job: Job): Answer {
+/** Does a job (in a worker thread, or here); a part sends its chunks through `send` as it runs. */
+export function perform(job: Job, send?: (message: ChunkMessage) => void): Answer {
   if (job.kind === "part") {
     try {
-      return { ok: true, part: runPart(job.task) };
+      return { ok: true, part: runPart(job.task, send === undefined ? undefined : (chunk) => send({ chunk })) };
     } catch (e) {
       return { ok: false, error: errorData(e) };
     }

@@ -79,21 +79,37 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
   return { ok: true, output };
 }
 
-/** One output list from the parts' keyed lists: by key, then part, then place (a part's items may share a key: one entry's fees). */
+/**
+ * One output list from the parts' keyed lists: each part's items in key order (a part's own
+ * order differs from its keys' only where its run took units another way than one run — the
+ * billing job's loops —, and items of one entry share a key: a stable sort), then the parts
+ * merged by key, a part before a later one on equal keys.
+ */
 function mergeStream(parts: readonly { readonly items: readonly unknown[]; readonly keys: readonly string[] }[]): { ok: true; items: unknown[] } | { ok: false; reason: string } {
-  const nonEmpty = parts.map((s, p) => [s, p] as const).filter(([s]) => s.items.length > 0);
-  if (nonEmpty.length === 0) return { ok: true, items: [] };
-  // One part whose items are in key order already (the usual case): as they are. A part's own order
-  // differs from its keys' where its run took units another way than one run (the billing job's loops).
-  if (nonEmpty.length === 1 && isSorted(nonEmpty[0]![0].keys)) return { ok: true, items: [...nonEmpty[0]![0].items] };
-  const all: { key: string; part: number; i: number }[] = [];
-  for (const [s, p] of nonEmpty) for (let i = 0; i < s.items.length; i++) all.push({ key: s.keys[i]!, part: p, i });
-  all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.part - b.part || a.i - b.i));
-  for (let n = 1; n < all.length; n++) {
-    const a = all[n - 1]!, b = all[n]!;
-    if (a.part !== b.part && withoutLast(a.key) === withoutLast(b.key)) return { ok: false, reason: "two parts made outputs the split cannot order" };
+  const lists = parts.filter((s) => s.items.length > 0).map((s) => {
+    if (isSorted(s.keys)) return { items: s.items, keys: s.keys };
+    const order = s.keys.map((_, i) => i).sort((a, b) => (s.keys[a]! < s.keys[b]! ? -1 : s.keys[a]! > s.keys[b]! ? 1 : a - b));
+    return { items: order.map((i) => s.items[i]), keys: order.map((i) => s.keys[i]!) };
+  });
+  if (lists.length === 0) return { ok: true, items: [] };
+  if (lists.length === 1) return { ok: true, items: [...lists[0]!.items] };
+  const out: unknown[] = [];
+  const at = lists.map(() => 0);
+  let previous: { key: string; part: number } | undefined;
+  for (;;) {
+    let best = -1;
+    for (let p = 0; p < lists.length; p++) {
+      if (at[p]! < lists[p]!.keys.length && (best < 0 || lists[p]!.keys[at[p]!]! < lists[best]!.keys[at[best]!]!)) best = p;
+    }
+    if (best < 0) break;
+    const key = lists[best]!.keys[at[best]!]!;
+    // Two parts' outputs under one key (but for the part's running number): one run's order is not known.
+    if (previous !== undefined && previous.part !== best && withoutLast(previous.key) === withoutLast(key)) return { ok: false, reason: "two parts made outputs the split cannot order" };
+    out.push(lists[best]!.items[at[best]!]);
+    at[best]!++;
+    previous = { key, part: best };
   }
-  return { ok: true, items: all.map((x) => parts[x.part]!.items[x.i]) };
+  return { ok: true, items: out };
 }
 
 function isSorted(keys: readonly string[]): boolean {

@@ -5,7 +5,8 @@
  */
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { Answer, Job } from "./jobs.js";
+import type { Answer, ChunkMessage, Job } from "./jobs.js";
+import type { PartChunk } from "./trace.js";
 
 /** The worker script next to this module (the CommonJS build gets `import.meta.url` from tsup's shim). */
 export function workerUrl(): URL {
@@ -13,14 +14,20 @@ export function workerUrl(): URL {
   return new URL(here.endsWith(".cjs") ? "./worker.cjs" : "./worker.js", here);
 }
 
-/** Each job in its own worker thread, all at once; the answers in the jobs' order. */
-export async function runJobs(jobs: readonly Job[], url: URL = workerUrl()): Promise<Answer[]> {
+/**
+ * Each job in its own worker thread, all at once; the answers in the jobs' order. Chunks a part
+ * sends before its answer go to `onChunk` with the job's index, as they arrive.
+ */
+export async function runJobs(jobs: readonly Job[], onChunk: (job: number, chunk: PartChunk) => void = () => {}, url: URL = workerUrl()): Promise<Answer[]> {
   const workers: Worker[] = [];
   try {
-    return await Promise.all(jobs.map((job) => new Promise<Answer>((resolve, reject) => {
+    return await Promise.all(jobs.map((job, index) => new Promise<Answer>((resolve, reject) => {
       const w = new Worker(url);
       workers.push(w);
-      w.once("message", (answer: Answer) => resolve(answer));
+      w.on("message", (m: Answer | ChunkMessage) => {
+        if ("chunk" in m) onChunk(index, m.chunk);
+        else resolve(m);
+      });
       w.once("error", reject);
       w.once("exit", (code) => reject(new Error(`a worker thread exited (code ${code}) before it answered`)));
       w.postMessage(job);

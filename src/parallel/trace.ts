@@ -280,8 +280,40 @@ function observe(tr: Tracer): void {
   };
 }
 
-/** Replays one part of a split timeline (plan.ts) and returns its outputs with their keys. */
-export function runPart(task: PartTask): PartResult {
+/**
+ * Outputs a part sends before it ends (the webhooks and responses made so far, in order), so
+ * that the receiving thread takes them in while the part runs on; its result then holds only the
+ * rest (`assemble` puts them together). They are sent as they are when sent: the simulator
+ * makes a new object for every webhook and response, and never changes one once made.
+ */
+export interface PartChunk {
+  readonly webhooks: { readonly items: readonly unknown[]; readonly keys: readonly string[] };
+  readonly responses: readonly unknown[];
+}
+
+/** A part's result with the chunks it sent first put back in front. */
+export function assemble(chunks: readonly PartChunk[], last: PartResult): PartResult {
+  if (chunks.length === 0) return last;
+  const items: unknown[] = [], keys: string[] = [], responses: unknown[] = [];
+  const append = <T>(to: T[], from: readonly T[]): void => {
+    for (let i = 0; i < from.length; i++) to.push(from[i]!);
+  };
+  for (const c of chunks) {
+    append(items, c.webhooks.items);
+    append(keys, c.webhooks.keys);
+    append(responses, c.responses);
+  }
+  append(items, last.streams.webhooks.items);
+  append(keys, last.streams.webhooks.keys);
+  append(responses, last.responses);
+  return { ...last, responses, streams: { ...last.streams, webhooks: { items, keys } } };
+}
+
+/**
+ * Replays one part of a split timeline (plan.ts) and returns its outputs with their keys.
+ * With `send`, webhooks and responses go out in chunks of about `chunk` while it runs.
+ */
+export function runPart(task: PartTask, send?: (chunk: PartChunk) => void, chunk = 4096): PartResult {
   install();
   const input = Object.assign({}, task.catalog, { steps: [...(task.first === null ? [] : [task.first]), ...task.own.map((o) => o.step)], until: task.until });
   const { sim, steps, until } = prepareSimulation(input);
@@ -298,6 +330,16 @@ export function runPart(task: PartTask): PartResult {
   const S = ats.length;
   let j = 0;
   let previousOwn = false;
+  // Sent so far: webhooks (tagged ones only) and responses.
+  let sentWebhooks = 0, sentResponses = 0;
+  const sendSome = (): void => {
+    if (send === undefined) return;
+    const w = tr.webhookKeys.length, r = sim.responses.length;
+    if (w - sentWebhooks < chunk && r - sentResponses < chunk) return;
+    send({ webhooks: { items: sim.invoicing.webhooks.slice(sentWebhooks, w), keys: tr.webhookKeys.slice(sentWebhooks, w) }, responses: sim.responses.slice(sentResponses, r) });
+    sentWebhooks = w;
+    sentResponses = r;
+  };
   for (let k = 0; k < S; k++) {
     const at = ats[k]! as Instant;
     const own = j < task.own.length && task.own[j]!.k === k;
@@ -323,6 +365,7 @@ export function runPart(task: PartTask): PartResult {
       sim.step(steps[offset + j]!, k);
       j++;
     }
+    sendSome();
   }
   tr.k = S;
   tr.mode = "close";
@@ -352,7 +395,7 @@ export function runPart(task: PartTask): PartResult {
     invoices: { items: r.invoices, keys: invoiceKeys },
     credit_notes: { items: r.credit_notes, keys: noteKeys },
     wallet_transactions: { items: r.wallet_transactions, keys: [] as string[] },
-    webhooks: { items: r.webhooks, keys: tr.webhookKeys },
+    webhooks: { items: r.webhooks.slice(sentWebhooks), keys: tr.webhookKeys.slice(sentWebhooks) },
     fees: { items: r.fees, keys: feeKeys },
     subscriptions: { items: r.subscriptions, keys: tr.subscriptionKeys },
     warnings: { items: r.warnings.slice(preamble.length), keys: tr.warningKeys },
@@ -360,6 +403,6 @@ export function runPart(task: PartTask): PartResult {
   for (const [name, s] of Object.entries(streams)) if (s.items.length !== s.keys.length || s.keys.includes("")) tr.fail(`${name} could not all be keyed`);
   return {
     ...(tr.unsupported === undefined ? {} : { unsupported: tr.unsupported }),
-    preamble, responses: r.responses, created: tr.created, streams,
+    preamble, responses: r.responses.slice(sentResponses), created: tr.created, streams,
   };
 }
