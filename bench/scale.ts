@@ -12,11 +12,13 @@
  *    PostgreSQL on one core: `max_parallel_workers_per_gather = 0`); in memory (`aggregate` on
  *    the events already in the process, so it also returns every event's value); and the
  *    events read out of PostgreSQL (keyset pages of 500,000 rows) then aggregated in memory.
- * 2. `simulateMany` with 1 and 2 workers (`RATECARD_SCALE_CUSTOMERS`, default 100,000): a month
- *    of monthly billing, as bench/simulate.ts's timeline (two plans, a graduated sum with a
- *    filter, a count by workspace, a coupon on a quarter, 20 % tax), with 5 events per customer
- *    sent in hourly `create_events` batches, run to 2 February. 1 worker is `simulate` in the
- *    calling thread.
+ * 2. `simulateMany` with 1 and 2 workers (`RATECARD_SCALE_CUSTOMERS`, customers × events each,
+ *    default `100000x5`): a month of monthly billing, as bench/simulate.ts's timeline (two plans,
+ *    a graduated sum with a filter, a count by workspace, a coupon on a quarter, 20 % tax), the
+ *    events sent in hourly `create_events` batches, run to 2 February. 1 worker is `simulate` in
+ *    the calling thread. The CPU time of all the process's threads is printed beside the time:
+ *    a single-threaded run already keeps part of the second core busy (V8 marks and sweeps on
+ *    background threads).
  *
  * `RATECARD_SCALE_PARTS=pushdown,simulate` picks the parts. The host's load average is printed
  * with each figure: other jobs share the machine.
@@ -169,10 +171,8 @@ function startPostgres(): { dir: string; user: string; stop: () => void } {
 // ---------------------------------------------------------------------------------------------
 // 2. simulateMany: 1 vs 2 workers
 
-const EVENTS_PER_CUSTOMER = 5;
-
-/** bench/simulate.ts's timeline over one month (January), 5 events per customer. */
-function timeline(customers: number, seed: number): unknown {
+/** bench/simulate.ts's timeline over one month (January), `perCustomer` events per customer. */
+function timeline(customers: number, perCustomer: number, seed: number): unknown {
   const r = rng(seed);
   const steps: unknown[] = [];
   const T0 = Date.UTC(2024, 0, 1);
@@ -183,7 +183,7 @@ function timeline(customers: number, seed: number): unknown {
   }
   const events: { at: number; body: unknown }[] = [];
   for (let c = 0; c < customers; c++) {
-    for (let i = 0; i < EVENTS_PER_CUSTOMER; i++) {
+    for (let i = 0; i < perCustomer; i++) {
       const at = T0 + Math.floor(r() * 31 * 86_400_000);
       const storage = r() < 0.5;
       events.push({
@@ -230,17 +230,26 @@ function timeline(customers: number, seed: number): unknown {
   };
 }
 
-interface SimulateFigure { customers: number; workers: number; ms: number; invoices: number; webhooks: number; groups: number; threads: number; load: string; rssMb: number }
+interface SimulateFigure {
+  customers: number; perCustomer: number; workers: number; ms: number; invoices: number; webhooks: number; groups: number; threads: number; load: string; rssMb: number;
+  /** CPU time of the process, every thread (the engine's, the garbage collector's, the workers'). */
+  cpuMs: number;
+}
 
-async function simulateOne(customers: number, workers: number): Promise<void> {
+async function simulateOne(customers: number, perCustomer: number, workers: number): Promise<void> {
   const { simulateMany } = (await import(DIST_PARALLEL)) as { simulateMany: (x: unknown, o: { workers: number; onReport: (r: { workers: number; groups: number }) => void }) => Promise<{ invoices: unknown[]; webhooks: unknown[] }> };
-  const input = JSON.parse(JSON.stringify(timeline(customers, 7))) as unknown;
+  const input = JSON.parse(JSON.stringify(timeline(customers, perCustomer, 7))) as unknown;
   gc();
   let report = { workers: 0, groups: 0 };
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const out = await simulateMany(input, { workers, onReport: (r) => { report = r; } });
   const ms = performance.now() - t0;
-  const figure: SimulateFigure = { customers, workers, ms, invoices: out.invoices.length, webhooks: out.webhooks.length, groups: report.groups, threads: report.workers, load: load(), rssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
+  const cpu = process.cpuUsage(cpu0);
+  const figure: SimulateFigure = {
+    customers, perCustomer, workers, ms, invoices: out.invoices.length, webhooks: out.webhooks.length, groups: report.groups, threads: report.workers, load: load(),
+    rssMb: Math.round(process.resourceUsage().maxRSS / 1024), cpuMs: (cpu.user + cpu.system) / 1000,
+  };
   console.log(`FIGURE ${JSON.stringify(figure)}`);
 }
 
@@ -250,7 +259,10 @@ const one = process.env.RATECARD_SCALE_ONE;
 if (one !== undefined) {
   const [part, a, b] = one.split(":");
   if (part === "pushdown") await pushdownOne(Number(a));
-  else await simulateOne(Number(a), Number(b));
+  else {
+    const [customers, perCustomer] = a!.split("x").map(Number);
+    await simulateOne(customers!, perCustomer!, Number(b));
+  }
 } else {
   const parts = (process.env.RATECARD_SCALE_PARTS ?? "pushdown,simulate").split(",");
   const heap = Math.min(20_000, Math.floor(os.totalmem() / 2 ** 20 * 0.8));
@@ -277,15 +289,15 @@ if (one !== undefined) {
     }
   }
   if (parts.includes("simulate")) {
-    console.log("\n| customers | events | invoices | webhooks | groups | 1 worker (simulate) | 2 workers | speed-up | peak RSS (1 / 2) | load average (1 / 2) |");
-    console.log("|---|---|---|---|---|---|---|---|---|---|");
-    for (const c of (process.env.RATECARD_SCALE_CUSTOMERS ?? "100000").split(",").map(Number)) {
-      const figures = [1, 2].map((w) => {
-        const line = child(`simulate:${c}:${w}`).split("\n").find((l) => l.startsWith("FIGURE "));
+    console.log("\n| customers × events each | events | invoices | webhooks | groups | 1 worker (simulate) | 2 workers | speed-up | CPU time, all threads (1 / 2) | peak RSS (1 / 2) | load average (1 / 2) |");
+    console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+    for (const size of (process.env.RATECARD_SCALE_CUSTOMERS ?? "100000x5").split(",")) {
+      const [c, e] = size.split("x").map(Number) as [number, number];
+      const [f1, f2] = [1, 2].map((w) => {
+        const line = child(`simulate:${c}x${e}:${w}`).split("\n").find((l) => l.startsWith("FIGURE "));
         return JSON.parse(line!.slice(7)) as SimulateFigure;
-      });
-      const [f1, f2] = figures as [SimulateFigure, SimulateFigure];
-      console.log(`| ${c.toLocaleString("en")} | ${(c * EVENTS_PER_CUSTOMER).toLocaleString("en")} | ${f1.invoices.toLocaleString("en")} | ${f1.webhooks.toLocaleString("en")} | ${f2.groups.toLocaleString("en")} | ${seconds(f1.ms)} | ${seconds(f2.ms)} (${f2.threads} threads) | ${(f1.ms / f2.ms).toFixed(2)}× | ${(f1.rssMb / 1024).toFixed(1)} / ${(f2.rssMb / 1024).toFixed(1)} GB | ${f1.load} / ${f2.load} |`);
+      }) as [SimulateFigure, SimulateFigure];
+      console.log(`| ${c.toLocaleString("en")} × ${e} | ${(c * e).toLocaleString("en")} | ${f1.invoices.toLocaleString("en")} | ${f1.webhooks.toLocaleString("en")} | ${f2.groups.toLocaleString("en")} | ${seconds(f1.ms)} | ${seconds(f2.ms)} (${f2.threads} threads) | ${(f1.ms / f2.ms).toFixed(2)}× | ${seconds(f1.cpuMs)} / ${seconds(f2.cpuMs)} | ${(f1.rssMb / 1024).toFixed(1)} / ${(f2.rssMb / 1024).toFixed(1)} GB | ${f1.load} / ${f2.load} |`);
       if (f1.invoices !== f2.invoices || f1.webhooks !== f2.webhooks) throw new Error("1 and 2 workers disagree");
     }
   }
