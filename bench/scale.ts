@@ -272,7 +272,9 @@ if (one !== undefined) {
     });
     if (r.status !== 0) {
       process.stdout.write(r.stdout ?? "");
-      process.exit(r.status ?? 1);
+      // Thrown, not exited: the throwaway cluster is stopped on the way out.
+      process.exitCode = r.status ?? 1;
+      throw new Error(`${arg} failed`);
     }
     return r.stdout;
   };
