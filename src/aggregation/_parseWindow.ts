@@ -11,13 +11,14 @@ import type { AggregationWindow, FilterValues } from "./types.js";
 function parseFilterValues(x: unknown, path: Path, c: IssueCollector): FilterValues | undefined {
   if (!present(x)) return undefined;
   if (!isObj(x)) return c.add("invalid_type", path), undefined;
-  const out: Record<string, string[]> = {};
+  const out: [string, string[]][] = [];
   for (const [k, v] of Object.entries(x)) {
     const ok = Array.isArray(v) && v.every((s) => typeof s === "string" || typeof s === "number" || typeof s === "boolean");
     if (!ok) c.add("invalid_value", [...path, k]);
-    else out[k] = v.map(String);
+    else out.push([k, v.map(String)]);
   }
-  return out;
+  // Own properties whatever the key: `out[k] = …` with the key `__proto__` would set the prototype and drop the filter.
+  return Object.fromEntries(out);
 }
 
 export function parseWindow(o: Obj, c: IssueCollector): Partial<AggregationWindow> {

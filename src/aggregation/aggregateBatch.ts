@@ -5,6 +5,7 @@
  * per-event value lists (running totals) go through the object kernels on the selected rows.
  */
 import { dec, fromScaledBigInt } from "../core/decimal.js";
+import { setOwn } from "../core/jsonValue.js";
 import type { Instant } from "../core/instant.js";
 import type { Kernel } from "./_kernel.js";
 import { planAggregation } from "./_plan.js";
@@ -67,15 +68,15 @@ function viaObjects(batch: EventBatch, window: AggregationWindow, rows: Int32Arr
   const agg = createAggregator(Object.assign({}, metric, { field_name: field }), Object.assign({}, window, { filters: undefined, ignored_filters: undefined }));
   for (const i of rows) {
     const properties: Record<string, unknown> = {};
-    for (const key of keys) properties[key] = batch.keys[key]!.dict[batch.keys[key]!.codes[i]!];
+    for (const key of keys) setOwn(properties, key, batch.keys[key]!.dict[batch.keys[key]!.codes[i]!]);
     if (batch.values !== undefined) {
       const v = batch.values[i]!;
       const big = batch.bigValues.get(i);
-      properties[field] = v === v ? fromScaledBigInt(BigInt(v), batch.scale).toString()
-        : big === undefined ? undefined : fromScaledBigInt(big.b ?? BigInt(big.m), big.s).toString();
+      setOwn(properties, field, v === v ? fromScaledBigInt(BigInt(v), batch.scale).toString()
+        : big === undefined ? undefined : fromScaledBigInt(big.b ?? BigInt(big.m), big.s).toString());
     }
     if (batch.valueKeys !== undefined) {
-      properties[field] = batch.valueKeys.dict[batch.valueKeys.codes[i]!];
+      setOwn(properties, field, batch.valueKeys.dict[batch.valueKeys.codes[i]!]);
       properties["operation_type"] = batch.adds![i] === 1 ? "add" : "remove";
     }
     const event: UsageEvent = {

@@ -13,6 +13,7 @@
  * order, rounding, warnings' order). test/unit/aggregation/fusedAggregate.test.ts compares both
  * on random inputs.
  */
+import { setOwn } from "../core/jsonValue.js";
 import { type FixedCell, type FixedSum, addToSum, cellText, newCell, newSum, readFixed, sumToDecimal } from "../core/fixed.js";
 import { isCanonical } from "./_valueList.js";
 import { hashPair } from "./_columns.js";
@@ -238,7 +239,7 @@ function columnPass(columns: EventColumns, n: number, p: PlainSum, hashes: Uint3
     const t = admit(p, read, hashes, skip, i, txs[i], typeof codes === "string" ? codes : codes[i], sub, times[i]);
     if (t !== t) return undefined;
     if (t === NOT_SELECTED) continue;
-    for (let k = 0; k < names.length; k++) row[names[k]!] = cols[k]![i];
+    for (let k = 0; k < names.length; k++) setOwn(row, names[k]!, cols[k]![i]);
     addSelected(p, pass, row, t, txs[i] as string);
   }
   return pass;

@@ -72,3 +72,13 @@ function same(a: unknown, b: unknown): boolean {
   for (const _ in rb) nb++;
   return na === nb;
 }
+
+/**
+ * `o[key] = value` as an own data property whatever the key: assigning the key `__proto__`
+ * would set the object's prototype instead (and drop the value), where a caller's JSON (a
+ * property or filter named `__proto__`) means a property.
+ */
+export function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else o[key] = value;
+}

@@ -6,6 +6,7 @@
  * "Columnar input".
  */
 import { IssueCollector, type Issue, type Path, ValidationError, isValidationError, issue } from "../core/issue.js";
+import { setOwn } from "../core/jsonValue.js";
 import { type EventColumns, fusedAggregateColumns } from "../aggregation/fusedAggregate.js";
 import { type AggregateOutput, aggregateGeneral, outputOf } from "./aggregate.js";
 
@@ -103,7 +104,7 @@ function rowsOf(columns: EventColumns, n: number): Record<string, unknown>[] {
     const properties: Record<string, unknown> = {};
     for (const k of keys) {
       const v = columns.properties[k]![i];
-      if (v !== undefined) properties[k] = v;
+      if (v !== undefined) setOwn(properties, k, v);
     }
     const row: Record<string, unknown> = {
       transaction_id: columns.transaction_id[i],

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { aggregateBatch, aggregateEvents, buildEventBatch, compileFilter, groupValue } from "../../../src/aggregation/index.js";
 import type { AggregationWindow } from "../../../src/aggregation/index.js";
 import { ev, metric, s, window } from "./_fixtures.js";
+import { aggregate, aggregateColumns } from "../../../src/json/index.js";
 
 const MARCH = window("2024-03-01T00:00:00Z", "2024-03-31T23:59:59Z");
 
@@ -90,5 +91,30 @@ describe("rounding (§12.6) and running totals (§6.1)", () => {
     expect(aggregateEvents(metric("sum_agg"), events, MARCH).running_total).toEqual([]);
     const count = aggregateEvents(metric("count_agg"), events, { ...MARCH, free_units_per_events: 1 });
     expect(count.running_total?.map(s)).toEqual(["1", "2", "3", "4"]);
+  });
+});
+
+describe("a property named __proto__ is a property like any other", () => {
+  // JSON.parse makes `__proto__` an own key; assigning it (`o[k] = v`) would set a prototype instead.
+  const input = (extra: string): Record<string, unknown> => JSON.parse(`{"billable_metric": {"code": "c", "aggregation_type": "sum_agg", "field_name": "v"},
+    "from_datetime": "2024-03-01T00:00:00Z", "to_datetime": "2024-03-31T23:59:59Z", ${extra}
+    "events": [{"transaction_id": "t", "code": "c", "timestamp": "2024-03-02T00:00:00Z", "properties": {"__proto__": "x", "v": "2"}},
+               {"transaction_id": "u", "code": "c", "timestamp": "2024-03-03T00:00:00Z", "properties": {"__proto__": "y", "v": "5"}},
+               {"transaction_id": "w", "code": "c", "timestamp": "2024-03-04T00:00:00Z", "properties": {"v": "7"}}]}`) as Record<string, unknown>;
+
+  it("as a filter key, in aggregate and aggregateColumns", () => {
+    const filtered = input(`"filters": {"__proto__": ["x"]},`);
+    expect(aggregate(filtered)).toMatchObject({ units: "2", events_count: 1 });
+    const events = filtered["events"] as { transaction_id: string; timestamp: string; properties: Record<string, unknown> }[];
+    const protoColumn = JSON.parse(`{"__proto__": ${JSON.stringify(events.map((e) => (Object.hasOwn(e.properties, "__proto__") ? e.properties["__proto__"] : null)))}, "v": ${JSON.stringify(events.map((e) => e.properties["v"]))}}`) as Record<string, unknown>;
+    const columns = { transaction_id: events.map((e) => e.transaction_id), timestamp: events.map((e) => e.timestamp), code: "c", properties: protoColumn };
+    const { events: _drop, ...rest } = filtered;
+    expect(aggregateColumns({ ...rest, columns })).toEqual(aggregate(filtered));
+  });
+
+  it("as a group key", () => {
+    const grouped = aggregate(input(`"grouped_by": ["__proto__"],`));
+    expect((grouped["grouped_usage"] as { grouped_by: Record<string, unknown>; units: string }[]).map((g) => [g.grouped_by["__proto__"], g.units]))
+      .toEqual([[null, "7"], ["x", "2"], ["y", "5"]]);
   });
 });
