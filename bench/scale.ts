@@ -28,7 +28,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { rng } from "./fixtures.js";
+import { billingTimeline } from "./fixtures.js";
 
 type Obj = Record<string, unknown>;
 // The built package (npm run bench:scale builds it first). Paths the type check does not follow: dist/ may not exist yet.
@@ -171,65 +171,6 @@ function startPostgres(): { dir: string; user: string; stop: () => void } {
 // ---------------------------------------------------------------------------------------------
 // 2. simulateMany: 1 vs 2 workers
 
-/** bench/simulate.ts's timeline over one month (January), `perCustomer` events per customer. */
-function timeline(customers: number, perCustomer: number, seed: number): unknown {
-  const r = rng(seed);
-  const steps: unknown[] = [];
-  const T0 = Date.UTC(2024, 0, 1);
-  for (let c = 0; c < customers; c++) {
-    steps.push({ at: "2024-01-01T00:00:00Z", op: "create_customer", body: { external_id: `c${c}`, currency: "EUR", timezone: c % 2 === 0 ? "Europe/Paris" : "America/New_York" } });
-    steps.push({ at: "2024-01-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: `c${c}`, external_id: `s${c}`, plan_code: c % 3 === 0 ? "pro" : "basic", billing_time: c % 2 === 0 ? "calendar" : "anniversary" } });
-    if (c % 4 === 0) steps.push({ at: "2024-01-01T00:00:00Z", op: "apply_coupon", body: { external_customer_id: `c${c}`, coupon_code: "welcome" } });
-  }
-  const events: { at: number; body: unknown }[] = [];
-  for (let c = 0; c < customers; c++) {
-    for (let i = 0; i < perCustomer; i++) {
-      const at = T0 + Math.floor(r() * 31 * 86_400_000);
-      const storage = r() < 0.5;
-      events.push({
-        at,
-        body: storage
-          ? { transaction_id: `c${c}-${i}`, code: "storage", external_subscription_id: `s${c}`, timestamp: new Date(at).toISOString(), properties: { gb: (r() * 10).toFixed(2), region: r() < 0.5 ? "eu" : "us" } }
-          : { transaction_id: `c${c}-${i}`, code: "calls", external_subscription_id: `s${c}`, timestamp: new Date(at).toISOString(), properties: { workspace: `w${Math.floor(r() * 5)}` } },
-      });
-    }
-  }
-  events.sort((a, b) => a.at - b.at);
-  let batch: unknown[] = [];
-  let hour = -1;
-  for (const e of events) {
-    const h = Math.floor(e.at / 3_600_000);
-    if (h !== hour && batch.length > 0) {
-      steps.push({ at: new Date(hour * 3_600_000 + 3_599_000).toISOString(), op: "create_events", body: { events: batch } });
-      batch = [];
-    }
-    hour = h;
-    batch.push(e.body);
-  }
-  if (batch.length > 0) steps.push({ at: new Date(hour * 3_600_000 + 3_599_000).toISOString(), op: "create_events", body: { events: batch } });
-  return {
-    organization: { timezone: "UTC", default_currency: "EUR", tax_codes: ["vat"] },
-    taxes: [{ code: "vat", name: "VAT", rate: "20" }],
-    billable_metrics: [
-      { code: "storage", name: "Storage", aggregation_type: "sum_agg", field_name: "gb", filters: [{ key: "region", values: ["eu", "us"] }] },
-      { code: "calls", name: "Calls", aggregation_type: "count_agg" },
-    ],
-    coupons: [{ code: "welcome", name: "Welcome", coupon_type: "fixed_amount", amount_cents: 1000, amount_currency: "EUR", frequency: "recurring", frequency_duration: 3 }],
-    plans: ["basic", "pro"].map((code, k) => ({
-      code, name: code, interval: "monthly", amount_cents: 1900 + k * 3000, amount_currency: "EUR",
-      charges: [
-        { billable_metric_code: "storage", charge_model: "graduated", properties: { graduated_ranges: [
-          { from_value: 0, to_value: 10, per_unit_amount: "0", flat_amount: "0" },
-          { from_value: 10, to_value: null, per_unit_amount: "0.25", flat_amount: "1" }] },
-          filters: [{ values: { region: ["eu"] }, properties: { graduated_ranges: [{ from_value: 0, to_value: null, per_unit_amount: "0.30", flat_amount: "0" }] } }] },
-        { billable_metric_code: "calls", charge_model: "standard", properties: { amount: "0.01", pricing_group_keys: ["workspace"] } },
-      ],
-    })),
-    steps,
-    until: "2024-02-02T01:00:00Z",
-  };
-}
-
 interface SimulateFigure {
   customers: number; perCustomer: number; workers: number; ms: number; invoices: number; webhooks: number; groups: number; threads: number; load: string; rssMb: number;
   /** CPU time of the process, every thread (the engine's, the garbage collector's, the workers'). */
@@ -238,7 +179,7 @@ interface SimulateFigure {
 
 async function simulateOne(customers: number, perCustomer: number, workers: number): Promise<void> {
   const { simulateMany } = (await import(DIST_PARALLEL)) as { simulateMany: (x: unknown, o: { workers: number; onReport: (r: { workers: number; groups: number }) => void }) => Promise<{ invoices: unknown[]; webhooks: unknown[] }> };
-  const input = JSON.parse(JSON.stringify(timeline(customers, perCustomer, 7))) as unknown;
+  const input = JSON.parse(JSON.stringify(billingTimeline(customers, perCustomer, 7, { days: 31, until: "2024-02-02T01:00:00Z" }))) as unknown;
   gc();
   let report = { workers: 0, groups: 0 };
   const cpu0 = process.cpuUsage();
