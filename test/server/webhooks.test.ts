@@ -225,6 +225,10 @@ describe("ratecard serve: webhooks across a restart with --data", () => {
       await call(s, "POST", "/api/v1/webhook_endpoints", { webhook_endpoint: { webhook_url: r.url } });
       await call(s, "POST", "/api/v1/customers", { customer: { external_id: "c1", currency: "EUR" } });
       await waitFor(() => r.received.length === 1, "c1");
+      // Delivered once the server has the receiver's answer (not when the receiver has the request):
+      // a delivery still waiting for its answer at a stop is resumed after it (at least once).
+      const delivered = async (): Promise<boolean> => ((await call(s, "GET", "/_ratecard/webhooks")).body["webhooks"] as Obj[])[0]?.["status"] === "succeeded";
+      await waitFor(delivered, "c1 delivered");
       await s.close();
       s = await start({ catalog: CATALOG, now: T0, dataDir: dir, webhooks: { backoffMs: 1 } });
       await call(s, "POST", "/api/v1/customers", { customer: { external_id: "c2", currency: "EUR" } });
