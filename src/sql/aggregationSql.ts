@@ -11,9 +11,9 @@
  * digit as `aggregate` does it), and one row per dropped or unusable event (warnings).
  *
  * Row columns: `k` (kind), `g` (the group's values, text[]), `tx`, `sub` (the subscription), `t`, `n` (a count),
- * `x` (a decimal; in ClickHouse a mantissa of scale `e`), `y` (PostgreSQL sums: Σ
- * precise_total_amount_cents), `v` (text), `s` (an integer), `m` (PostgreSQL `w` rows: an
- * expression error's message), `e` (ClickHouse: the scale of `x`). Kinds: `d` duplicate, `p` a candidate has a precise amount, `w` unusable value (`v`
+ * `x` (a decimal; in ClickHouse a mantissa of scale `e`), `y` (sums: Σ
+ * precise_total_amount_cents; in ClickHouse a mantissa of scale `f`), `v` (text), `s` (an integer), `m` (PostgreSQL `w` rows: an
+ * expression error's message), `e` and `f` (ClickHouse: the scales of `x` and `y`). Kinds: `d` duplicate, `p` a candidate has a precise amount, `w` unusable value (`v`
  * the reason), `s` a group's count (and sum or maximum), `e` a sum's event value, `l` a
  * group's latest value, `u` a unique value's last operation (`s` 1 for add), `c` a
  * weighted sum's carried level (`s` its display scale), `i` its Σ of deltas at instant `t`.
@@ -114,7 +114,7 @@ function filterCondition(
 }
 
 const PG_COLUMNS = ["k", "g", "tx", "sub", "t", "n", "x", "y", "v", "s", "m"] as const;
-type Cols = Partial<Record<(typeof PG_COLUMNS)[number] | "e", string>>;
+type Cols = Partial<Record<(typeof PG_COLUMNS)[number] | "e" | "f", string>>;
 
 function postgresSql(d: PushDown, table: string): AggregationSql {
   const ps = new Params((i) => `$${i}`);
@@ -195,9 +195,9 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
 
 const CH_TYPES: Record<string, string> = {
   k: "String", g: "Array(Nullable(String))", tx: "Nullable(String)", sub: "Nullable(String)", t: "Nullable(DateTime64(3, 'UTC'))", n: "Nullable(UInt64)",
-  x: "Nullable(String)", v: "Nullable(String)", s: "Nullable(Int32)", e: "Nullable(Int32)",
+  x: "Nullable(String)", y: "Nullable(String)", v: "Nullable(String)", s: "Nullable(Int32)", e: "Nullable(Int32)", f: "Nullable(Int32)",
 };
-const CH_COLUMNS = ["k", "g", "tx", "sub", "t", "n", "x", "v", "s", "e"] as const;
+const CH_COLUMNS = ["k", "g", "tx", "sub", "t", "n", "x", "y", "v", "s", "e", "f"] as const;
 
 /**
  * ClickHouse (docs/scale.md: 23.8 or later; `properties Map(String, String)`). Decimals are
@@ -230,16 +230,19 @@ function clickhouseSql(d: PushDown, table: string): AggregationSql {
   const value = plan.input === "none" ? "CAST(NULL AS Nullable(String))" : prop(plan.field);
   const numeric = plan.input === "number";
   const row = (c: Cols, rest: string): string =>
-    `SELECT ${CH_COLUMNS.map((k) => `CAST(${c[k] ?? "NULL"} AS ${CH_TYPES[k]}) AS ${k}`).join(", ")} ${rest}`;
+    `SELECT ${CH_COLUMNS.map((k) => `CAST(${c[k] ?? (k === "g" ? "[]" : "NULL")} AS ${CH_TYPES[k]}) AS ${k}`).join(", ")} ${rest}`;
   const branches: string[] = [row({ k: "'d'", tx: "_tx" }, "FROM marked WHERE _dup")];
-  if (numeric) branches.push(row({ k: "'w'", tx: "_tx", v: "if(_v IS NULL, 'field_missing', 'not_a_number')" }, "FROM val WHERE NOT _ok"));
+  // Unusable values: t and sub order them as aggregate does.
+  if (numeric) branches.push(row({ k: "'w'", tx: "_tx", sub: "_sub", t: "_t", v: "if(_v IS NULL, 'field_missing', 'not_a_number')" }, "FROM val WHERE NOT _ok"));
   const latestKey = "tuple(_t, _tx, _sub)";
   switch (type) {
     case "count_agg":
       branches.push(row({ k: "'s'", g: "_g", n: "count()" }, "FROM val GROUP BY _g"));
       break;
     case "sum_agg":
-      branches.push(row({ k: "'s'", g: "_g", n: "count()", x: "toString(sum(_m))", e: "_ds" }, "FROM val WHERE _ok GROUP BY _g, _ds"));
+      // y: Σ precise_total_amount_cents (dynamic charges) as a mantissa of scale f, read when some candidate has one (the 'p' row), as aggregate does.
+      branches.push(row({ k: "'s'", g: "_g", n: "count()", x: "toString(sum(_m))", e: "_ds", y: "toString(sum(_pm))", f: "_pds" }, "FROM val WHERE _ok GROUP BY _g, _ds, _pds"));
+      branches.push(`(${row({ k: "'p'" }, "FROM marked WHERE NOT _dup AND _pr IS NOT NULL LIMIT 1")})`);
       if (plan.ctx.trackValues) branches.push(row({ k: "'e'", g: "_g", tx: "_tx", sub: "_sub", t: "_t", v: "_v" }, "FROM val WHERE _ok"));
       break;
     case "max_agg":
@@ -262,10 +265,15 @@ function clickhouseSql(d: PushDown, table: string): AggregationSql {
     case "custom_agg":
       throw new RangeError("custom_agg");
   }
-  const frac = "replaceRegexpOne(if(position(_v, '.') > 0, splitByChar('.', _v)[2], ''), '0+$', '')";
+  const fracOf = (v: string): string => `replaceRegexpOne(if(position(${v}, '.') > 0, splitByChar('.', ${v})[2], ''), '0+$', '')`;
+  const frac = fracOf("_v");
+  // A sum's precise amounts: a mantissa and a scale, NULL for an event without one.
+  const precise = type === "sum_agg"
+    ? `, if(_pr IS NULL, NULL, length(${fracOf("_pr")})) AS _pds, if(_pr IS NULL, NULL, toInt256OrZero(concat(splitByChar('.', _pr)[1], ${fracOf("_pr")}))) AS _pm`
+    : "";
   const text = [
     "WITH cand AS (",
-    `  SELECT id AS _id, external_subscription_id AS _sub, transaction_id AS _tx, timestamp AS _t, properties AS _p FROM ${table}`,
+    `  SELECT id AS _id, external_subscription_id AS _sub, transaction_id AS _tx, timestamp AS _t, properties AS _p, precise_total_amount_cents AS _pr FROM ${table}`,
     `  WHERE ${where.join(" AND ")}`,
     "), firsts AS (",
     `  SELECT external_subscription_id, transaction_id, min(id) FROM ${table}`,
@@ -273,10 +281,10 @@ function clickhouseSql(d: PushDown, table: string): AggregationSql {
     "), marked AS (",
     "  SELECT *, (_sub, _tx, _id) NOT IN (SELECT * FROM firsts) AS _dup FROM cand",
     "), sel AS (",
-    `  SELECT _tx, _sub, _t, _p, ${value} AS _v, ${group} AS _g FROM marked WHERE NOT _dup AND ${filter}`,
+    `  SELECT _tx, _sub, _t, _p, _pr, ${value} AS _v, ${group} AS _g FROM marked WHERE NOT _dup AND ${filter}`,
     "), val AS (",
     numeric
-      ? `  SELECT *, ifNull(match(_v, ${DECIMAL_RE}), 0) = 1 AS _ok, if(_ok, length(${frac}), 0) AS _ds, if(_ok, toInt256OrZero(concat(splitByChar('.', _v)[1], ${frac})), toInt256(0)) AS _m FROM sel`
+      ? `  SELECT *, ifNull(match(_v, ${DECIMAL_RE}), 0) = 1 AS _ok, if(_ok, length(${frac}), 0) AS _ds, if(_ok, toInt256OrZero(concat(splitByChar('.', _v)[1], ${frac})), toInt256(0)) AS _m${precise} FROM sel`
       : "  SELECT *, 1 AS _ok FROM sel",
     ")",
     branches.join("\nUNION ALL "),

@@ -29,6 +29,8 @@ export interface AggregationRow {
   readonly v?: string | null | undefined;
   readonly s?: number | string | null | undefined;
   readonly e?: number | string | null | undefined;
+  /** ClickHouse: the scale of `y` (a mantissa). */
+  readonly f?: number | string | null | undefined;
   /** `w` rows of an expression error: the evaluator's message. */
   readonly m?: string | null | undefined;
 }
@@ -83,11 +85,12 @@ function int(v: number | string | null | undefined, row: AggregationRow, what: s
   return i;
 }
 
-/** `x` as a decimal (ClickHouse: a mantissa of scale `e`). Never a JS number: amounts are texts. */
-function amount(row: AggregationRow): Decimal {
-  const d = typeof row.x === "string" ? parseDecimal(row.x) : undefined;
-  if (d === undefined) return bad("x is not a decimal text", row);
-  const e = int(row.e, row, "e");
+/** `x` as a decimal (ClickHouse: a mantissa of scale `e`; `y` of scale `f`). Never a JS number: amounts are texts. */
+function amount(row: AggregationRow, key: "x" | "y" = "x"): Decimal {
+  const v = row[key];
+  const d = typeof v === "string" ? parseDecimal(v) : undefined;
+  if (d === undefined) return bad(`${key} is not a decimal text`, row);
+  const e = key === "x" ? int(row.e, row, "e") : int(row.f, row, "f");
   return e === 0 ? d : shift(d, -e);
 }
 
@@ -147,11 +150,7 @@ function fold(p: Partial, rows: Iterable<AggregationRow>, type: AggregationType,
         g.n += count(row);
         if (type === "sum_agg") {
           g.x = (g.x ?? ZERO).plus(amount(row));
-          if (row.y !== null && row.y !== undefined) {
-            const y = parseDecimal(row.y);
-            if (y === undefined) bad("y is not a decimal text", row);
-            g.y = g.y.plus(y);
-          }
+          if (row.y !== null && row.y !== undefined) g.y = g.y.plus(amount(row, "y"));
         }
         else if (type === "max_agg") {
           const x = amount(row);

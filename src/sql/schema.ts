@@ -22,7 +22,7 @@ CREATE INDEX IF NOT EXISTS events_code_timestamp ON events (code, "timestamp");
 CREATE INDEX IF NOT EXISTS events_subscription_transaction ON events (external_subscription_id, transaction_id, id);
 `;
 
-/** ClickHouse 23.8 or later; property values are stored as their text. */
+/** ClickHouse 23.8 or later (run in the tests on 26.7); property values are stored as their text. */
 export const EVENTS_TABLE_CLICKHOUSE = `CREATE TABLE IF NOT EXISTS events (
   id UInt64,
   external_subscription_id String,
@@ -30,6 +30,7 @@ export const EVENTS_TABLE_CLICKHOUSE = `CREATE TABLE IF NOT EXISTS events (
   code LowCardinality(String),
   timestamp DateTime64(3, 'UTC'),
   properties Map(String, String),
+  precise_total_amount_cents Nullable(String),  -- dynamic charges: a plain decimal text
   INDEX events_transaction transaction_id TYPE bloom_filter GRANULARITY 4
 ) ENGINE = MergeTree
 PARTITION BY toYYYYMM(timestamp)

@@ -1,5 +1,5 @@
 WITH cand AS (
-  SELECT id AS _id, external_subscription_id AS _sub, transaction_id AS _tx, timestamp AS _t, properties AS _p FROM `billing`.`usage_events`
+  SELECT id AS _id, external_subscription_id AS _sub, transaction_id AS _tx, timestamp AS _t, properties AS _p, precise_total_amount_cents AS _pr FROM `billing`.`usage_events`
   WHERE code = {p2:String} AND timestamp <= fromUnixTimestamp64Milli({p1:Int64}, 'UTC') AND timestamp >= fromUnixTimestamp64Milli({p3:Int64}, 'UTC')
 ), firsts AS (
   SELECT external_subscription_id, transaction_id, min(id) FROM `billing`.`usage_events`
@@ -7,10 +7,10 @@ WITH cand AS (
 ), marked AS (
   SELECT *, (_sub, _tx, _id) NOT IN (SELECT * FROM firsts) AS _dup FROM cand
 ), sel AS (
-  SELECT _tx, _sub, _t, _p, CAST(NULL AS Nullable(String)) AS _v, CAST([] AS Array(Nullable(String))) AS _g FROM marked WHERE NOT _dup AND TRUE
+  SELECT _tx, _sub, _t, _p, _pr, CAST(NULL AS Nullable(String)) AS _v, CAST([] AS Array(Nullable(String))) AS _g FROM marked WHERE NOT _dup AND TRUE
 ), val AS (
   SELECT *, 1 AS _ok FROM sel
 )
-SELECT CAST('d' AS String) AS k, CAST(NULL AS Array(Nullable(String))) AS g, CAST(_tx AS Nullable(String)) AS tx, CAST(NULL AS Nullable(String)) AS sub, CAST(NULL AS Nullable(DateTime64(3, 'UTC'))) AS t, CAST(NULL AS Nullable(UInt64)) AS n, CAST(NULL AS Nullable(String)) AS x, CAST(NULL AS Nullable(String)) AS v, CAST(NULL AS Nullable(Int32)) AS s, CAST(NULL AS Nullable(Int32)) AS e FROM marked WHERE _dup
-UNION ALL SELECT CAST('s' AS String) AS k, CAST(_g AS Array(Nullable(String))) AS g, CAST(NULL AS Nullable(String)) AS tx, CAST(NULL AS Nullable(String)) AS sub, CAST(NULL AS Nullable(DateTime64(3, 'UTC'))) AS t, CAST(count() AS Nullable(UInt64)) AS n, CAST(NULL AS Nullable(String)) AS x, CAST(NULL AS Nullable(String)) AS v, CAST(NULL AS Nullable(Int32)) AS s, CAST(NULL AS Nullable(Int32)) AS e FROM val GROUP BY _g
+SELECT CAST('d' AS String) AS k, CAST([] AS Array(Nullable(String))) AS g, CAST(_tx AS Nullable(String)) AS tx, CAST(NULL AS Nullable(String)) AS sub, CAST(NULL AS Nullable(DateTime64(3, 'UTC'))) AS t, CAST(NULL AS Nullable(UInt64)) AS n, CAST(NULL AS Nullable(String)) AS x, CAST(NULL AS Nullable(String)) AS y, CAST(NULL AS Nullable(String)) AS v, CAST(NULL AS Nullable(Int32)) AS s, CAST(NULL AS Nullable(Int32)) AS e, CAST(NULL AS Nullable(Int32)) AS f FROM marked WHERE _dup
+UNION ALL SELECT CAST('s' AS String) AS k, CAST(_g AS Array(Nullable(String))) AS g, CAST(NULL AS Nullable(String)) AS tx, CAST(NULL AS Nullable(String)) AS sub, CAST(NULL AS Nullable(DateTime64(3, 'UTC'))) AS t, CAST(count() AS Nullable(UInt64)) AS n, CAST(NULL AS Nullable(String)) AS x, CAST(NULL AS Nullable(String)) AS y, CAST(NULL AS Nullable(String)) AS v, CAST(NULL AS Nullable(Int32)) AS s, CAST(NULL AS Nullable(Int32)) AS e, CAST(NULL AS Nullable(Int32)) AS f FROM val GROUP BY _g
 -- values: [1711929599000,"calls",1709251200000]
