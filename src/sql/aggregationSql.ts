@@ -16,12 +16,16 @@
  * expression error's message), `e` and `f` (ClickHouse: the scales of `x` and `y`). Kinds: `d` duplicate, `p` a candidate has a precise amount, `w` unusable value (`v`
  * the reason), `s` a group's count (and sum or maximum), `e` a sum's event value, `l` a
  * group's latest value, `u` a unique value's last operation (`s` 1 for add), `c` a
- * weighted sum's carried level (`s` its display scale), `i` its Σ of deltas at instant `t`.
+ * weighted sum's carried level (`s` its display scale) or a prorated sum's carried Σ, `i`
+ * a weighted sum's Σ of deltas at instant `t`, `r` a prorated sum's Σ on the window's local
+ * day `s`, `o` a prorated unique count's operation (`s` 1 for add).
  */
 import type { PushDown, PushDownOptions } from "./prepare.js";
 import { preparePushDown } from "./prepare.js";
 import { expressionSql } from "./expressionSql.js";
 import { ValidationError } from "../core/issue.js";
+import { wallToInstant } from "../core/zone.js";
+import { localDay } from "../aggregation/_days.js";
 
 export type SqlDialect = "postgres" | "clickhouse";
 
@@ -79,6 +83,22 @@ export function aggregationSql(input: unknown, options: AggregationSqlOptions): 
   if (options.dialect === "postgres") return postgresSql(d, tableName(options.table, '"'));
   if (options.dialect === "clickhouse") return clickhouseSql(d, tableName(options.table, "`"));
   throw new RangeError(`dialect: "postgres" or "clickhouse" (got ${JSON.stringify(options.dialect)})`);
+}
+
+/**
+ * A prorated window's local days (§13): the first instant of each local day after the one
+ * holding `from`, up to the one holding `to`, in the customer's zone. An event's day is the
+ * window's first day plus the number of boundaries at or before it; the database needs no
+ * time-zone data (ratecard's own zone rules decide, as in memory).
+ */
+function dayBoundaries(d: PushDown): number[] {
+  const { from, to, timezone } = d.plan.ctx;
+  const out: number[] = [];
+  for (let day = localDay(from, timezone) + 1, last = localDay(to, timezone); day <= last; day++) {
+    const [y, m, dd] = new Date(day * 86_400_000).toISOString().slice(0, 10).split("-").map(Number) as [number, number, number];
+    out.push(wallToInstant({ year: y, month: m, day: dd }, timezone));
+  }
+  return out;
 }
 
 /** Collects parameters; a text used twice (a property key) is bound once. */
@@ -143,7 +163,17 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
       v: "CASE WHEN xerr IS NOT NULL THEN 'expression_error' WHEN v IS NULL THEN 'field_missing' ELSE 'not_a_number' END" }, "FROM val WHERE NOT ok"));
   }
   const last = `ORDER BY g, t DESC, tx COLLATE "C" DESC, sub COLLATE "C" DESC`;
-  switch (type) {
+  const prorated = d.window.prorated === true;
+  if (prorated && type === "sum_agg") {
+    // Carried in: Σ and count; in the window: Σ and count per local day (s: boundaries passed); each window event when asked.
+    const days = `width_bucket(t, ${ps.add(dayBoundaries(d).map(isoOf), "ts[]")}::timestamptz[])`;
+    branches.push(row({ k: "'c'", g: "g", n: "count(*)", x: "sum(num)" }, `FROM val WHERE ok AND t < ${from()}::timestamptz GROUP BY g`));
+    branches.push(row({ k: "'r'", g: "g", n: "count(*)", x: "sum(num)", s: days }, `FROM val WHERE ok AND t >= ${from()}::timestamptz GROUP BY g, ${days}`));
+    if (plan.ctx.eventValues) branches.push(row({ k: "'e'", g: "g", tx: "tx", sub: "sub", t: "t", v: "v" }, `FROM val WHERE ok AND t >= ${from()}::timestamptz`));
+  } else if (prorated) {
+    // A prorated unique count reads each value's every operation: one row per event.
+    branches.push(row({ k: "'o'", g: "g", tx: "tx", sub: "sub", t: "t", v: "v", s: "CASE WHEN COALESCE(p ->> 'operation_type', '') = 'remove' THEN 0 ELSE 1 END" }, "FROM val WHERE ok"));
+  } else switch (type) {
     case "count_agg":
       branches.push(row({ k: "'s'", g: "g", n: "count(*)" }, "FROM val GROUP BY g"));
       break;
@@ -235,7 +265,17 @@ function clickhouseSql(d: PushDown, table: string): AggregationSql {
   // Unusable values: t and sub order them as aggregate does.
   if (numeric) branches.push(row({ k: "'w'", tx: "_tx", sub: "_sub", t: "_t", v: "if(_v IS NULL, 'field_missing', 'not_a_number')" }, "FROM val WHERE NOT _ok"));
   const latestKey = "tuple(_t, _tx, _sub)";
-  switch (type) {
+  const prorated = d.window.prorated === true;
+  if (prorated && type === "sum_agg") {
+    // As in PostgreSQL: carried in, per local day of the window (s), each window event when asked.
+    const days = `arrayCount(b -> b <= toUnixTimestamp64Milli(_t), ${ps.add(dayBoundaries(d), "Array(Int64)")})`;
+    const before = `_t < fromUnixTimestamp64Milli(${from()}, 'UTC')`;
+    branches.push(row({ k: "'c'", g: "_g", n: "count()", x: "toString(sum(_m))", e: "_ds" }, `FROM val WHERE _ok AND ${before} GROUP BY _g, _ds`));
+    branches.push(row({ k: "'r'", g: "_g", n: "count()", x: "toString(sum(_m))", e: "_ds", s: "_day" }, `FROM (SELECT *, ${days} AS _day FROM val WHERE _ok AND NOT (${before})) GROUP BY _g, _ds, _day`));
+    if (plan.ctx.eventValues) branches.push(row({ k: "'e'", g: "_g", tx: "_tx", sub: "_sub", t: "_t", v: "_v" }, `FROM val WHERE _ok AND NOT (${before})`));
+  } else if (prorated) {
+    branches.push(row({ k: "'o'", g: "_g", tx: "_tx", sub: "_sub", t: "_t", v: "_v", s: "if(_p['operation_type'] = 'remove', 0, 1)" }, "FROM val"));
+  } else switch (type) {
     case "count_agg":
       branches.push(row({ k: "'s'", g: "_g", n: "count()" }, "FROM val GROUP BY _g"));
       break;

@@ -14,6 +14,10 @@ import { newWeightedSumState } from "../aggregation/weightedSum.js";
 import type { AggregationWarning, AggregationType } from "../aggregation/types.js";
 import { type AggregateOutput, outputOf } from "../json/aggregate.js";
 import { planAggregation } from "../aggregation/_plan.js";
+import { localDay } from "../aggregation/_days.js";
+import type { Ordered } from "../aggregation/_kernel.js";
+import type { ProratedSumState } from "../aggregation/proratedSum.js";
+import type { ProratedUniqueCountState } from "../aggregation/proratedUniqueCount.js";
 import { type PushDown, type PushDownOptions, preparePushDown } from "./prepare.js";
 
 /** A row as a driver returns it (node-postgres: numerics and bigints as strings, timestamps as Date). */
@@ -54,6 +58,10 @@ interface GroupPartial {
   uniques: Map<string | null, Op & { add: boolean }>;
   carried: { x: Decimal; s: number; n: number } | undefined;
   instants: Map<number, { x: Decimal; s: number; n: number }>;
+  /** Prorated sum: Σ and count per local day of the window (its index from the first day). */
+  days: Map<number, { x: Decimal; n: number }>;
+  /** Prorated unique count: every operation. */
+  ops: (Op & { v: string | null; add: boolean })[];
 }
 
 interface Partial {
@@ -120,7 +128,7 @@ function groupOf(p: Partial, row: AggregationRow, keys: number): GroupPartial {
   const id = JSON.stringify(g);
   let s = p.groups.get(id);
   if (s === undefined) {
-    s = { values: [...g], n: 0, x: undefined, y: ZERO, latest: undefined, events: [], uniques: new Map(), carried: undefined, instants: new Map() };
+    s = { values: [...g], n: 0, x: undefined, y: ZERO, latest: undefined, events: [], uniques: new Map(), carried: undefined, instants: new Map(), days: new Map(), ops: [] };
     p.groups.set(id, s);
   }
   return s;
@@ -190,6 +198,17 @@ function fold(p: Partial, rows: Iterable<AggregationRow>, type: AggregationType,
         g.instants.set(t, at === undefined ? { x, s, n } : { x: at.x.plus(x), s: Math.max(at.s, s), n: at.n + n });
         break;
       }
+      case "r": {
+        const g = groupOf(p, row, keys);
+        const day = int(row.s, row, "s");
+        const x = amount(row), n = count(row);
+        const at = g.days.get(day);
+        g.days.set(day, at === undefined ? { x, n } : { x: at.x.plus(x), n: at.n + n });
+        break;
+      }
+      case "o":
+        groupOf(p, row, keys).ops.push({ t: instantOf(row), tx: text(row, "tx"), sub: row.sub ?? "", v: row.v ?? null, add: int(row.s, row, "s") === 1 });
+        break;
       default:
         bad("unknown kind", row);
     }
@@ -213,9 +232,46 @@ function sumOf(x: Decimal): FixedSum {
   return { n: 0, b: toScaledBigInt(x, s), s };
 }
 
+/** The state of the prorated kernels (§13) for one group. */
+function proratedState(d: PushDown, g: GroupPartial, rank: Map<Op, number>): ProratedSumState | ProratedUniqueCountState {
+  const { ctx } = d.plan;
+  const order = (op: Op): Ordered => ({ t: op.t, seq: rank.get(op)!, tx: op.tx });
+  if (d.metric.aggregation_type === "unique_count_agg") {
+    const values = new Map<string | null, (Ordered & { add: boolean })[]>();
+    for (const op of g.ops) {
+      const list = values.get(op.v);
+      const o = Object.assign(order(op), { add: op.add });
+      if (list === undefined) values.set(op.v, [o]);
+      else list.push(o);
+    }
+    return { values };
+  }
+  // Days are counted back from the window's last day: the kernel's k = last − day + 1.
+  const span = localDay(ctx.to, ctx.timezone) - localDay(ctx.from, ctx.timezone);
+  const byDays = new Map<number, FixedSum>();
+  let windowCount = 0;
+  for (const [day, at] of g.days) {
+    const k = span - day + 1;
+    const prev = byDays.get(k);
+    byDays.set(k, prev === undefined ? sumOf(at.x) : addSums(prev, sumOf(at.x)));
+    windowCount += at.n;
+  }
+  let events: ProratedSumState["events"];
+  if (ctx.eventValues) {
+    const lastDay = localDay(ctx.to, ctx.timezone);
+    events = g.events.map((e) => {
+      const value = newCell();
+      if (!readFixed(e.v, value)) throw new TypeError(`aggregateFromRows: event value ${JSON.stringify(e.v)} is not a decimal`);
+      return Object.assign(order(e), { value, days: lastDay - localDay(e.t, ctx.timezone) + 1 });
+    });
+  }
+  return { persisted: g.carried === undefined ? newSum() : sumOf(g.carried.x), persistedCount: g.carried?.n ?? 0, byDays, windowCount, events };
+}
+
 /** The in-memory kernel's state for one group, and its events_count when the kernel does not keep it. */
 function kernelState(d: PushDown, g: GroupPartial, rank: Map<Op, number>): { state: unknown; events?: number } {
   const { ctx } = d.plan;
+  if (d.window.prorated === true) return { state: proratedState(d, g, rank) };
   switch (d.metric.aggregation_type) {
     case "count_agg":
       return { state: { count: g.n } };
@@ -311,7 +367,7 @@ function fromPartial(pushDown: PushDown, p: Partial): AggregateOutput {
   // (timestamp, transaction_id, subscription) order, so that ties are broken the same way in every group and shard.
   const ops: Op[] = [];
   for (const g of p.groups.values()) {
-    ops.push(...g.events, ...g.uniques.values());
+    ops.push(...g.events, ...g.uniques.values(), ...g.ops);
     if (g.latest !== undefined) ops.push(g.latest);
   }
   const rank = new Map<Op, number>(ops.sort(compareOps).map((op, i) => [op, i]));
@@ -365,6 +421,8 @@ export function mergeRows(input: unknown, shards: readonly (readonly Aggregation
     for (const [v, op] of g.uniques) out.push({ k: "u", ...base, tx: op.tx, sub: op.sub, t: new Date(op.t), v, s: op.add ? 1 : 0 });
     if (g.carried !== undefined) out.push({ k: "c", ...base, n: String(g.carried.n), x: str(g.carried.x), s: g.carried.s });
     for (const [t, at] of g.instants) out.push({ k: "i", ...base, t: new Date(t), n: String(at.n), x: str(at.x), s: at.s });
+    for (const [day, at] of g.days) out.push({ k: "r", ...base, n: String(at.n), x: str(at.x), s: day });
+    for (const op of g.ops) out.push({ k: "o", ...base, tx: op.tx, sub: op.sub, t: new Date(op.t), v: op.v, s: op.add ? 1 : 0 });
   }
   return out;
 }

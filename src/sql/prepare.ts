@@ -42,7 +42,6 @@ export function preparePushDown(input: unknown, options: PushDownOptions = {}): 
   const parsed = parseAggregateInput(rest);
   if (!parsed.ok) throw new ValidationError([...parsed.issues, ...issues] as unknown as Issues);
   const { metric, window } = parsed.value;
-  if (window.prorated === true) issues.push({ code: "not_allowed", path: ["prorated"], message: "proration is not pushed down (yet): aggregate in memory" });
   if (issues.length > 0) throw new ValidationError(issues as unknown as Issues);
   // What `aggregate` asks of the kernels: event values as text (sum, count); no precise amounts (no column).
   const w: AggregationWindow = { ...window, event_values: options.eventValues === false ? false : "text", precise_amounts: false };

@@ -37,6 +37,12 @@ describe("aggregationSql: golden statements", () => {
       expect(q.text).not.toContain("'e'");
       await expect(`${q.text}\n-- values: ${JSON.stringify(q.values)}\n`).toMatchFileSnapshot(`golden/${dialect}-sum-no-event-values.sql`);
     });
+    for (const type of ["sum_agg", "unique_count_agg"]) {
+      it(`${dialect} prorated ${type}: local days as boundaries computed in ratecard (Paris, across the DST change)`, async () => {
+        const q = aggregationSql(inputOf(type, { prorated: true, timezone: "Europe/Paris", charges_duration: 31 }), { dialect });
+        await expect(`${q.text}\n-- values: ${JSON.stringify(q.values)}\n`).toMatchFileSnapshot(`golden/${dialect}-prorated-${type}.sql`);
+      });
+    }
     it(`${dialect} plain count, no subscription, no filter, no group, another table`, async () => {
       const q = aggregationSql({ billable_metric: { code: "calls", aggregation_type: "count_agg" }, events: [], from_datetime: "2024-03-01T00:00:00Z", to_datetime: "2024-03-31T23:59:59Z" }, { dialect, table: "billing.usage_events" });
       await expect(`${q.text}\n-- values: ${JSON.stringify(q.values)}\n`).toMatchFileSnapshot(`golden/${dialect}-count-plain.sql`);
@@ -117,9 +123,11 @@ describe("aggregationSql and aggregateFromRows: refusals", () => {
     }
     throw new Error("accepted");
   };
-  it("refuses events in the input, proration, expressions in ClickHouse, a bad subscription, and what aggregate refuses", () => {
+  it("refuses events in the input, expressions in ClickHouse, a bad subscription, and what aggregate refuses", () => {
     expect(refused(inputOf("sum_agg", { events: [{ transaction_id: "t", code: "storage", timestamp: 1, properties: {} }] }))).toEqual({ events: ["not_allowed"] });
-    expect(refused(inputOf("sum_agg", { prorated: true, charges_duration: 31 }))).toEqual({ prorated: ["not_allowed"] });
+    // Proration is pushed down for what aggregate prorates (recurring sums and unique counts), refused elsewhere as aggregate refuses it.
+    expect(aggregationSql(inputOf("sum_agg", { prorated: true, charges_duration: 31 }), { dialect: "postgres" }).text).toContain("width_bucket");
+    expect(refused(inputOf("max_agg", { prorated: true }))).toEqual({ prorated: ["not_allowed"] });
     const withExpression = { ...inputOf("sum_agg"), billable_metric: { code: "c", aggregation_type: "sum_agg", field_name: "v", expression: "event.properties.v * 2" } };
     expect(() => aggregationSql(withExpression, { dialect: "clickhouse" })).toThrow(/expressions are pushed down to PostgreSQL only/);
     expect(aggregationSql(withExpression, { dialect: "postgres" }).values).toContain("property v is missing or not a value");

@@ -42,40 +42,53 @@ function eventsOf(event: ReturnType<typeof eventOf>): fc.Arbitrary<StoredEvent[]
   }));
 }
 
+/** Calendar days of a prorated window: zones with DST changes in March 2024, half- and quarter-hour offsets. */
+const ZONES = ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham"];
+
 /** `arb` one time in `n`, else undefined. */
 const sometimes = <T>(arb: fc.Arbitrary<T>, n: number): fc.Arbitrary<T | undefined> =>
   fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 const filterValues = fc.dictionary(fc.constantFrom(...KEYS), fc.array(dimension, { maxLength: 3 }), { maxKeys: 2 });
-export const input = fc.record({
-  type: fc.constantFrom(...TYPES),
-  code: fc.constantFrom("m", "m", "m", "m'"),
-  recurring: fc.boolean(),
-  window: fc.oneof(fc.constant([Date.UTC(2024, 2, 1), Date.UTC(2024, 2, 31, 23, 59, 59)]), fc.tuple(instant, instant).map(([a, b]) => (a <= b ? [a, b] : [b, a]))),
-  sub: sometimes(fc.constantFrom(...SUBS), 2),
-  filters: sometimes(filterValues, 4),
-  ignored: sometimes(fc.array(filterValues, { maxLength: 3 }), 4),
-  grouped: sometimes(fc.subarray(KEYS, { minLength: 1 }), 2),
-  rounding: sometimes(fc.tuple(fc.constantFrom("round", "ceil", "floor"), fc.integer({ min: -1, max: 3 })), 4),
-  fe: sometimes(fc.integer({ min: 1, max: 4 }), 4),
-  duration: sometimes(fc.integer({ min: 1, max: 40 }), 2),
-}).map((x): Input => {
-  const recurring = x.recurring && CARRY.has(x.type);
-  return {
-    billable_metric: {
-      code: x.code, aggregation_type: x.type, ...(x.type === "count_agg" ? {} : { field_name: "v" }), recurring,
-      ...(x.rounding === undefined ? {} : { rounding_function: x.rounding[0], rounding_precision: x.rounding[1] }),
-    },
-    events: [],
-    from_datetime: new Date(x.window[0]!).toISOString(),
-    to_datetime: new Date(x.window[1]!).toISOString(),
-    ...(x.sub === undefined ? {} : { external_subscription_id: x.sub }),
-    ...(x.filters === undefined ? {} : { filters: x.filters }),
-    ...(x.ignored === undefined ? {} : { ignored_filters: x.ignored }),
-    ...(x.grouped === undefined ? {} : { grouped_by: x.grouped }),
-    ...(x.fe === undefined || !(x.type === "sum_agg" || x.type === "count_agg") ? {} : { options: { free_units_per_events: x.fe } }),
-    ...(x.duration === undefined || x.type !== "weighted_sum_agg" ? {} : { charges_duration: x.duration }),
-  };
-});
+export const input = inputOf(fc.constantFrom(...TYPES), fc.boolean(), sometimes(fc.constantFrom(...ZONES), 2));
+/** Time-prorated inputs only: recurring sums and unique counts, in every zone. */
+export const proratedInput = inputOf(fc.constantFrom("sum_agg", "unique_count_agg"), fc.constant(true), fc.constantFrom(...ZONES));
+
+function inputOf(types: fc.Arbitrary<(typeof TYPES)[number]>, recurring: fc.Arbitrary<boolean>, zone: fc.Arbitrary<string | undefined>): fc.Arbitrary<Input> {
+  return fc.record({
+    type: types,
+    code: fc.constantFrom("m", "m", "m", "m'"),
+    recurring,
+    window: fc.oneof(fc.constant([Date.UTC(2024, 2, 1), Date.UTC(2024, 2, 31, 23, 59, 59)]), fc.tuple(instant, instant).map(([a, b]) => (a <= b ? [a, b] : [b, a]))),
+    sub: sometimes(fc.constantFrom(...SUBS), 2),
+    filters: sometimes(filterValues, 4),
+    ignored: sometimes(fc.array(filterValues, { maxLength: 3 }), 4),
+    grouped: sometimes(fc.subarray(KEYS, { minLength: 1 }), 2),
+    rounding: sometimes(fc.tuple(fc.constantFrom("round", "ceil", "floor"), fc.integer({ min: -1, max: 3 })), 4),
+    fe: sometimes(fc.integer({ min: 1, max: 4 }), 4),
+    duration: sometimes(fc.integer({ min: 1, max: 40 }), 2),
+    // Time proration (recurring sums and unique counts) in the customer's zone.
+    prorated: zone,
+  }).map((x): Input => {
+    const recurring = x.recurring && CARRY.has(x.type);
+    const prorated = x.prorated !== undefined && recurring && (x.type === "sum_agg" || x.type === "unique_count_agg");
+    return {
+      billable_metric: {
+        code: x.code, aggregation_type: x.type, ...(x.type === "count_agg" ? {} : { field_name: "v" }), recurring,
+        ...(x.rounding === undefined ? {} : { rounding_function: x.rounding[0], rounding_precision: x.rounding[1] }),
+      },
+      events: [],
+      from_datetime: new Date(x.window[0]!).toISOString(),
+      to_datetime: new Date(x.window[1]!).toISOString(),
+      ...(x.sub === undefined ? {} : { external_subscription_id: x.sub }),
+      ...(x.filters === undefined ? {} : { filters: x.filters }),
+      ...(x.ignored === undefined ? {} : { ignored_filters: x.ignored }),
+      ...(x.grouped === undefined ? {} : { grouped_by: x.grouped }),
+      ...(x.fe === undefined || !(x.type === "sum_agg" || x.type === "count_agg") ? {} : { options: { free_units_per_events: x.fe } }),
+      ...(x.duration === undefined || !(x.type === "weighted_sum_agg" || prorated) ? {} : { charges_duration: x.duration }),
+      ...(prorated ? { prorated: true, timezone: x.prorated } : {}),
+    };
+  });
+}
 
 /** Random expressions over the events' properties (v a number, r and z texts, w missing), literals and every operator. */
 export const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({

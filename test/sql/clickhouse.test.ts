@@ -11,7 +11,7 @@ import { aggregateFromRows, aggregationSql, mergeRows, type AggregationRow } fro
 import { CHDB_DIR, CH_SKIP_MESSAGE, type ChSession, chSession, createTable, load, rowsOf } from "./chHarness.js";
 import { IN_CI, type StoredEvent } from "./pgHarness.js";
 import { HOSTILE, type Input, inMemory } from "./reference.js";
-import { TYPES, events, input, tiedEvents } from "./arbitraries.js";
+import { TYPES, events, input, proratedInput, tiedEvents } from "./arbitraries.js";
 
 const run = (s: ChSession, i: Input, table = "events", eventValues = true): AggregationRow[] => {
   const q = aggregationSql(i, { dialect: "clickhouse", table, eventValues });
@@ -49,12 +49,20 @@ if (CHDB_DIR === undefined) {
       }), { numRuns: 150 });
     }, 600_000);
 
+    it("time proration: recurring sums and unique counts over the customer's calendar days, event values included", () => {
+      fc.assert(fc.property(events, proratedInput, (evs, i) => {
+        load(s, "events", evs);
+        expect(aggregateFromRows(i, run(s, i))).toEqual(inMemory(i, evs));
+      }), { numRuns: 150 });
+    }, 600_000);
+
     it("without event values (eventValues: false): the same but event_values", () => {
       fc.assert(fc.property(events, input, (evs, i) => {
         load(s, "events", evs);
         const rows = run(s, i, "events", false);
-        const { event_values: _, grouped_usage, ...expected } = inMemory(i, evs);
-        const want = grouped_usage === undefined ? expected : { ...expected, grouped_usage: grouped_usage.map(({ event_values: _g, ...g }) => g) };
+        // Neither per-event list (a prorated sum's event_prorated_values go with its event_values).
+        const { event_values: _, event_prorated_values: _p, grouped_usage, ...expected } = inMemory(i, evs);
+        const want = grouped_usage === undefined ? expected : { ...expected, grouped_usage: grouped_usage.map(({ event_values: _g, event_prorated_values: _gp, ...g }) => g) };
         expect(aggregateFromRows(i, rows, { eventValues: false })).toEqual(want);
         if (i["options"] === undefined) expect(rows.filter((r) => r.k === "e")).toEqual([]);
       }), { numRuns: 50 });

@@ -10,7 +10,7 @@ import { aggregateFromRows, aggregationSql, mergeRows, type AggregationRow } fro
 import { aggregateInPostgres } from "../../src/sql/pg.js";
 import { IN_CI, PG_TARGET, SKIP_MESSAGE, type StoredEvent, freshSchema, load, pgClient } from "./pgHarness.js";
 import { HOSTILE, type Input, inMemory } from "./reference.js";
-import { TYPES, events, expression, input, tiedEvents } from "./arbitraries.js";
+import { TYPES, events, expression, input, proratedInput, tiedEvents } from "./arbitraries.js";
 
 const run = async (client: pg.Client, i: Input, table = "events"): Promise<AggregationRow[]> => {
   const q = aggregationSql(i, { dialect: "postgres", table });
@@ -56,13 +56,21 @@ if (PG_TARGET === undefined) {
       }));
     }, 600_000);
 
+    it("time proration: recurring sums and unique counts over the customer's calendar days, event values included", async () => {
+      await fc.assert(fc.asyncProperty(events, proratedInput, async (evs, i) => {
+        await load(client, "events", evs);
+        expect(aggregateFromRows(i, await run(client, i))).toEqual(inMemory(i, evs));
+      }), { numRuns: 150 });
+    }, 600_000);
+
     it("without event values (eventValues: false): the same but event_values, and no per-event rows unless running totals need them", async () => {
       await fc.assert(fc.asyncProperty(events, input, async (evs, i) => {
         await load(client, "events", evs);
         const q = aggregationSql(i, { dialect: "postgres", eventValues: false });
         const rows = (await client.query(q.text, [...q.values])).rows as AggregationRow[];
-        const { event_values: _, grouped_usage, ...expected } = inMemory(i, evs);
-        const want = grouped_usage === undefined ? expected : { ...expected, grouped_usage: grouped_usage.map(({ event_values: _g, ...g }) => g) };
+        // Neither per-event list (a prorated sum's event_prorated_values go with its event_values).
+        const { event_values: _, event_prorated_values: _p, grouped_usage, ...expected } = inMemory(i, evs);
+        const want = grouped_usage === undefined ? expected : { ...expected, grouped_usage: grouped_usage.map(({ event_values: _g, event_prorated_values: _gp, ...g }) => g) };
         expect(aggregateFromRows(i, rows, { eventValues: false })).toEqual(want);
         if (i["options"] === undefined) expect(rows.filter((r) => r.k === "e")).toEqual([]);
       }), { numRuns: 50 });

@@ -1,0 +1,16 @@
+WITH cand AS (
+  SELECT e.transaction_id AS tx, e.external_subscription_id AS sub, e."timestamp" AS t, e.properties AS p, e.precise_total_amount_cents AS precise,
+    EXISTS (SELECT 1 FROM "events" AS f WHERE f.external_subscription_id = e.external_subscription_id AND f.transaction_id = e.transaction_id AND f.id < e.id) AS dup
+  FROM "events" AS e
+  WHERE e.code = $2 AND e."timestamp" <= $1::timestamptz AND e.external_subscription_id = $3
+), sel AS (
+  SELECT tx, sub, t, p, precise, p ->> ($11::text) AS v, NULL::text AS xerr, ARRAY[NULLIF(p ->> ($7::text), '')]::text[] AS g FROM cand WHERE NOT dup AND COALESCE(p ->> ($4::text) = ANY($5::text[]), FALSE) AND NOT ((COALESCE(p ->> ($4::text), '') = ANY($6::text[]) AND COALESCE(p ->> ($7::text), '') = ANY($8::text[])))
+), val AS (
+  SELECT sel.*, ok, (CASE WHEN ok THEN v END)::numeric AS num FROM sel, LATERAL (SELECT xerr IS NULL AND COALESCE(v ~ '^-?[0-9]+([.][0-9]+)?$', FALSE) AS ok) AS o
+)
+SELECT 'd' AS k, NULL::text[] AS g, tx AS tx, NULL::text AS sub, NULL::timestamptz AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, NULL::text AS v, NULL::integer AS s, NULL::text AS m FROM cand WHERE dup
+UNION ALL SELECT 'w' AS k, NULL::text[] AS g, tx AS tx, sub AS sub, t AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, CASE WHEN xerr IS NOT NULL THEN 'expression_error' WHEN v IS NULL THEN 'field_missing' ELSE 'not_a_number' END AS v, NULL::integer AS s, xerr AS m FROM val WHERE NOT ok
+UNION ALL SELECT 'c' AS k, g AS g, NULL::text AS tx, NULL::text AS sub, NULL::timestamptz AS t, count(*) AS n, sum(num) AS x, NULL::numeric AS y, NULL::text AS v, NULL::integer AS s, NULL::text AS m FROM val WHERE ok AND t < $10::timestamptz GROUP BY g
+UNION ALL SELECT 'r' AS k, g AS g, NULL::text AS tx, NULL::text AS sub, NULL::timestamptz AS t, count(*) AS n, sum(num) AS x, NULL::numeric AS y, NULL::text AS v, width_bucket(t, $9::timestamptz[]) AS s, NULL::text AS m FROM val WHERE ok AND t >= $10::timestamptz GROUP BY g, width_bucket(t, $9::timestamptz[])
+UNION ALL SELECT 'e' AS k, g AS g, tx AS tx, sub AS sub, t AS t, NULL::bigint AS n, NULL::numeric AS x, NULL::numeric AS y, v AS v, NULL::integer AS s, NULL::text AS m FROM val WHERE ok AND t >= $10::timestamptz
+-- values: ["2024-03-31T23:59:59.000Z","storage","sub_1","region",["eu","us"],["eu"],"cloud",["aws"],["2024-03-01T23:00:00.000Z","2024-03-02T23:00:00.000Z","2024-03-03T23:00:00.000Z","2024-03-04T23:00:00.000Z","2024-03-05T23:00:00.000Z","2024-03-06T23:00:00.000Z","2024-03-07T23:00:00.000Z","2024-03-08T23:00:00.000Z","2024-03-09T23:00:00.000Z","2024-03-10T23:00:00.000Z","2024-03-11T23:00:00.000Z","2024-03-12T23:00:00.000Z","2024-03-13T23:00:00.000Z","2024-03-14T23:00:00.000Z","2024-03-15T23:00:00.000Z","2024-03-16T23:00:00.000Z","2024-03-17T23:00:00.000Z","2024-03-18T23:00:00.000Z","2024-03-19T23:00:00.000Z","2024-03-20T23:00:00.000Z","2024-03-21T23:00:00.000Z","2024-03-22T23:00:00.000Z","2024-03-23T23:00:00.000Z","2024-03-24T23:00:00.000Z","2024-03-25T23:00:00.000Z","2024-03-26T23:00:00.000Z","2024-03-27T23:00:00.000Z","2024-03-28T23:00:00.000Z","2024-03-29T23:00:00.000Z","2024-03-30T23:00:00.000Z","2024-03-31T22:00:00.000Z"],"2024-03-01T00:00:00.000Z","gb"]
