@@ -86,19 +86,42 @@ export function aggregationSql(input: unknown, options: AggregationSqlOptions): 
 }
 
 /**
- * A prorated window's local days (§13): the first instant of each local day after the one
- * holding `from`, up to the one holding `to`, in the customer's zone. An event's day is the
- * window's first day plus the number of boundaries at or before it; the database needs no
- * time-zone data (ratecard's own zone rules decide, as in memory).
+ * A prorated window's local days (§13), for the database to read without time-zone data:
+ * the instants in (from, to] at which the local date changes in the customer's zone
+ * (ratecard's own zone rules, the ones `aggregate` uses), each with the day it starts,
+ * counted from the day holding `from`. An event's day is that of the last change at or
+ * before it (0 before the first). Usually one change per local midnight; a zone whose clock
+ * steps back across midnight (America/St_Johns until 2011) goes back a day and on again.
  */
-function dayBoundaries(d: PushDown): number[] {
-  const { from, to, timezone } = d.plan.ctx;
-  const out: number[] = [];
-  for (let day = localDay(from, timezone) + 1, last = localDay(to, timezone); day <= last; day++) {
-    const [y, m, dd] = new Date(day * 86_400_000).toISOString().slice(0, 10).split("-").map(Number) as [number, number, number];
-    out.push(wallToInstant({ year: y, month: m, day: dd }, timezone));
+function dayChanges(d: PushDown): { at: number[]; day: number[] } {
+  const { from, to, timezone: tz } = d.plan.ctx;
+  const first = localDay(from, tz);
+  const at: number[] = [], day: number[] = [];
+  const push = (t: number, dd: number): void => {
+    if (t > from && t <= to) {
+      at.push(t);
+      day.push(dd - first);
+    }
+  };
+  for (let dd = first, last = localDay(to, tz); dd <= last; dd++) {
+    const [y, m, md] = new Date(dd * 86_400_000).toISOString().slice(0, 10).split("-").map(Number) as [number, number, number];
+    const date = { year: y, month: m, day: md };
+    // The first instant of the day (after a gap at midnight), and a second midnight when the clock steps back over it.
+    const early: number = wallToInstant(date, tz, "compatible"), late: number = wallToInstant(date, tz, "later");
+    push(early, dd);
+    if (late !== early) {
+      // The step back: the first instant after `early` showing the day before.
+      let lo = early, hi = late;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (localDay(mid, tz) < dd) hi = mid;
+        else lo = mid;
+      }
+      push(hi, dd - 1);
+      push(late, dd);
+    }
   }
-  return out;
+  return { at, day };
 }
 
 /** Collects parameters; a text used twice (a property key) is bound once. */
@@ -165,8 +188,9 @@ function postgresSql(d: PushDown, table: string): AggregationSql {
   const last = `ORDER BY g, t DESC, tx COLLATE "C" DESC, sub COLLATE "C" DESC`;
   const prorated = d.window.prorated === true;
   if (prorated && type === "sum_agg") {
-    // Carried in: Σ and count; in the window: Σ and count per local day (s: boundaries passed); each window event when asked.
-    const days = `width_bucket(t, ${ps.add(dayBoundaries(d).map(isoOf), "ts[]")}::timestamptz[])`;
+    // Carried in: Σ and count; in the window: Σ and count per local day (s, from the day changes passed); each window event when asked.
+    const changes = dayChanges(d);
+    const days = `(${ps.add([0, ...changes.day], "int[]")}::int[])[width_bucket(t, ${ps.add(changes.at.map(isoOf), "ts[]")}::timestamptz[]) + 1]`;
     branches.push(row({ k: "'c'", g: "g", n: "count(*)", x: "sum(num)" }, `FROM val WHERE ok AND t < ${from()}::timestamptz GROUP BY g`));
     branches.push(row({ k: "'r'", g: "g", n: "count(*)", x: "sum(num)", s: days }, `FROM val WHERE ok AND t >= ${from()}::timestamptz GROUP BY g, ${days}`));
     if (plan.ctx.eventValues) branches.push(row({ k: "'e'", g: "g", tx: "tx", sub: "sub", t: "t", v: "v" }, `FROM val WHERE ok AND t >= ${from()}::timestamptz`));
@@ -268,7 +292,8 @@ function clickhouseSql(d: PushDown, table: string): AggregationSql {
   const prorated = d.window.prorated === true;
   if (prorated && type === "sum_agg") {
     // As in PostgreSQL: carried in, per local day of the window (s), each window event when asked.
-    const days = `arrayCount(b -> b <= toUnixTimestamp64Milli(_t), ${ps.add(dayBoundaries(d), "Array(Int64)")})`;
+    const changes = dayChanges(d);
+    const days = `arrayElement(${ps.add([0, ...changes.day], "Array(Int32)")}, arrayCount(b -> b <= toUnixTimestamp64Milli(_t), ${ps.add(changes.at, "Array(Int64)")}) + 1)`;
     const before = `_t < fromUnixTimestamp64Milli(${from()}, 'UTC')`;
     branches.push(row({ k: "'c'", g: "_g", n: "count()", x: "toString(sum(_m))", e: "_ds" }, `FROM val WHERE _ok AND ${before} GROUP BY _g, _ds`));
     branches.push(row({ k: "'r'", g: "_g", n: "count()", x: "toString(sum(_m))", e: "_ds", s: "_day" }, `FROM (SELECT *, ${days} AS _day FROM val WHERE _ok AND NOT (${before})) GROUP BY _g, _ds, _day`));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aggregateFromRows, aggregationSql, mergeRows, type AggregationRow } from "../../src/sql/index.js";
 import { CHDB_DIR, CH_SKIP_MESSAGE, type ChSession, chSession, createTable, load, rowsOf } from "./chHarness.js";
 import { IN_CI, type StoredEvent } from "./pgHarness.js";
-import { HOSTILE, type Input, inMemory } from "./reference.js";
+import { HOSTILE, type Input, inMemory, stepBackCase } from "./reference.js";
 import { TYPES, events, input, proratedInput, tiedEvents } from "./arbitraries.js";
 
 const run = (s: ChSession, i: Input, table = "events", eventValues = true): AggregationRow[] => {
@@ -55,6 +55,13 @@ if (CHDB_DIR === undefined) {
         expect(aggregateFromRows(i, run(s, i))).toEqual(inMemory(i, evs));
       }), { numRuns: 150 });
     }, 600_000);
+
+    it("time proration where the clock steps back across midnight (St. John's, 7 November 2010: 00:01 → 23:01 the day before)", async () => {
+      await stepBackCase((evs, i) => {
+        load(s, "events", evs);
+        return aggregateFromRows(i, run(s, i));
+      });
+    });
 
     it("without event values (eventValues: false): the same but event_values", () => {
       fc.assert(fc.property(events, input, (evs, i) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aggregateFromRows, aggregationSql, mergeRows, type AggregationRow } from "../../src/sql/index.js";
 import { aggregateInPostgres } from "../../src/sql/pg.js";
 import { IN_CI, PG_TARGET, SKIP_MESSAGE, type StoredEvent, freshSchema, load, pgClient } from "./pgHarness.js";
-import { HOSTILE, type Input, inMemory } from "./reference.js";
+import { HOSTILE, type Input, inMemory, stepBackCase } from "./reference.js";
 import { TYPES, events, expression, input, proratedInput, tiedEvents } from "./arbitraries.js";
 
 const run = async (client: pg.Client, i: Input, table = "events"): Promise<AggregationRow[]> => {
@@ -62,6 +62,13 @@ if (PG_TARGET === undefined) {
         expect(aggregateFromRows(i, await run(client, i))).toEqual(inMemory(i, evs));
       }), { numRuns: 150 });
     }, 600_000);
+
+    it("time proration where the clock steps back across midnight (St. John's, 7 November 2010: 00:01 → 23:01 the day before)", async () => {
+      await stepBackCase(async (evs, i) => {
+        await load(client, "events", evs);
+        return aggregateFromRows(i, await run(client, i));
+      });
+    });
 
     it("without event values (eventValues: false): the same but event_values, and no per-event rows unless running totals need them", async () => {
       await fc.assert(fc.asyncProperty(events, input, async (evs, i) => {

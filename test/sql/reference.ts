@@ -6,6 +6,7 @@
  * warning first for each such event dropped as a repeat, ordered by transaction id.
  */
 import fc from "fast-check";
+import { expect } from "vitest";
 import { type AggregateOutput, aggregate } from "../../src/json/aggregate.js";
 import type { StoredEvent } from "./pgHarness.js";
 
@@ -76,3 +77,32 @@ export const value = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<unknown>("1e3", "+5", ".5", "5.", "abc", "", " 1", true, null, { a: 1 }) },
 );
 export const dimension = fc.constantFrom("eu", "us", "", "x'y", "back\\slash", "$1");
+
+/**
+ * A prorated window where local days are not monotonic: America/St_Johns fell back at 00:01
+ * to 23:01 the day before until 2011, so a day's midnight occurs twice. Events every 10 minutes
+ * around the change, a prorated sum and a prorated unique count (grouped and not), checked
+ * against the in-memory aggregate by `run` (which loads the events and pushes down).
+ */
+export async function stepBackCase(run: (events: StoredEvent[], input: Input) => AggregateOutput | Promise<AggregateOutput>): Promise<void> {
+  const change = Date.UTC(2010, 10, 7, 2, 31);
+  const events: StoredEvent[] = [];
+  for (let i = -12; i <= 12; i++) {
+    events.push({
+      id: i + 13, external_subscription_id: "s1", transaction_id: `t${i + 13}`, code: "m", timestamp: change + i * 600_000,
+      properties: { v: String(i + 13), r: i % 2 === 0 ? "a" : "b", operation_type: i % 3 === 0 ? "remove" : "add" },
+    });
+  }
+  for (const type of ["sum_agg", "unique_count_agg"]) {
+    for (const grouped of [false, true]) {
+      const input: Input = {
+        billable_metric: { code: "m", aggregation_type: type, field_name: type === "sum_agg" ? "v" : "r", recurring: true },
+        events: [], from_datetime: "2010-11-01T03:30:00Z", to_datetime: "2010-12-01T03:29:59Z", prorated: true, timezone: "America/St_Johns",
+        ...(grouped ? { grouped_by: ["r"] } : {}),
+      };
+      const expected = inMemory(input, events);
+      if (type === "sum_agg") expect(expected.event_prorated_values).toBeDefined();
+      expect(await run(events, input)).toEqual(expected);
+    }
+  }
+}
