@@ -1,16 +1,19 @@
 /**
  * The parts of a split simulation merged into what one `simulate` run returns (docs/scale.md,
  * "Every core"): each output list in the order of its items' keys (trace.ts), the responses by
- * step, a batch of events cut across parts answered as one. The merge checks what the split
- * assumed and does not guess: outputs of two parts under one key, customers created in another
- * order than the plan numbered them, a cut batch refused by a part, a credit note naming a fee
- * of another part — each makes it answer why instead, and the caller runs the input in one piece.
+ * step, a batch of events cut across parts answered as one; a wallet webhook a part's queue held
+ * goes to the first flush of the queue after it, whichever part made that flush. The merge
+ * checks what the split assumed and does not guess: outputs of two parts under one key,
+ * customers created in another order than the plan numbered them, wallets numbered otherwise
+ * than one run numbers them (a `create_wallet` refused before another), a cut batch refused by
+ * a part, a credit note naming a fee of another part — each makes it answer why instead, and the
+ * caller runs the input in one piece.
  * Pure: no I/O.
  */
 import type { SimulateOutput } from "../json/simulate.js";
 import { withoutLast } from "./keys.js";
 import type { SplitPlan } from "./plan.js";
-import { type PartResult, STREAMS } from "./trace.js";
+import { type KeyedStream, type PartResult, STREAMS } from "./trace.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -26,6 +29,12 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
   const created = results.flatMap((r) => r.created).sort((a, b) => a[1] - b[1]);
   for (let i = 0; i < created.length; i++) {
     if (plan.sequentialIds.get(created[i]![0]) !== i + 1) return fail(`customer ${created[i]![0]} was not created at the first step that names it (the organization-wide numbering would differ)`);
+  }
+
+  // Wallets are numbered in the order they were created (their ids count them): the plan's numbers must hold.
+  const wallets = results.flatMap((r) => r.wallets).sort((a, b) => a[0] - b[0]);
+  for (let i = 0; i < wallets.length; i++) {
+    if (wallets[i]![1] !== i) return fail(`the wallet of step ${wallets[i]![0]} is the organization's wallet ${i}, not ${wallets[i]![1]} (a create_wallet before it was refused)`);
   }
 
   // Responses, a cut batch's echoes put back in the batch's order.
@@ -60,9 +69,10 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
     }
   }
 
+  const flushes = results.flatMap((r) => r.flushes).sort();
   const lists = {} as Record<(typeof STREAMS)[number], unknown[]>;
   for (const name of STREAMS) {
-    const merged = mergeStream(results.map((r) => r.streams[name]));
+    const merged = mergeStream(results.map((r) => (name === "webhooks" ? toFirstFlush(r.streams[name], flushes) : r.streams[name])));
     if (!merged.ok) return fail(`${name}: ${merged.reason}`);
     lists[name] = merged.items;
   }
@@ -77,6 +87,32 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
     warnings: [...(results[0]?.preamble ?? []), ...lists.warnings] as unknown as SimulateOutput["warnings"],
   };
   return { ok: true, output };
+}
+
+/**
+ * The webhooks of a part, each one its wallets' queue held keyed at the first flush after it
+ * was queued: its part's own, or an earlier one another part made (a paid top-up's invoice
+ * flushes the whole queue, every customer's webhooks in it).
+ */
+function toFirstFlush(s: KeyedStream, flushes: readonly string[]): KeyedStream {
+  const queued = s.queued;
+  if (queued === undefined || flushes.length === 0 || !queued.some((q) => q !== "")) return s;
+  const keys = s.keys.slice();
+  for (let i = 0; i < keys.length; i++) {
+    const q = queued[i]!;
+    if (q === "") continue;
+    const own = keys[i]!.slice(0, keys[i]!.length - q.length);
+    // The first flush after q (flushes are sorted).
+    let lo = 0, hi = flushes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (flushes[mid]! <= q) lo = mid + 1;
+      else hi = mid;
+    }
+    const first = flushes[lo];
+    if (first !== undefined && first < own) keys[i] = first + q;
+  }
+  return { items: s.items, keys, queued };
 }
 
 /**

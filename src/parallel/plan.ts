@@ -7,11 +7,15 @@
  * steps that create their subscription records interleave, so that every group's records are
  * contiguous in the organization-wide creation order the clock's jobs follow (a job at an
  * instant then takes each group's entities as one block). A `create_events` batch naming
- * several groups is cut into one batch per part. What cannot be split this way — an operation
- * whose reach is the organization (plans, coupons, add-ons), wallets and alerts, `$ref`s
- * (they count invoices, fees and wallets organization-wide), customer taxes (the Tax object
- * counts customers), progressive billing with thresholds (checked over every subscription
- * whenever any step flags it) — is reported, and the caller runs the input in one piece.
+ * several groups is cut into one batch per part. Wallets and usage alerts belong to their
+ * customer and subscription: a wallet id (`stableId("wallet", n)`, the organization's n-th
+ * wallet) is resolved to the customer of the n-th `create_wallet` the plan expects to succeed,
+ * and each part gets the organization-wide number of its wallets (checked after the run). What
+ * cannot be split this way — an operation whose reach is the organization (plans, coupons,
+ * add-ons), `$ref`s (they count invoices, fees and wallets organization-wide), customer taxes
+ * (the Tax object counts customers), progressive billing with thresholds (checked over every
+ * subscription whenever any step flags it) — is reported, and the caller runs the input in one
+ * piece.
  *
  * Pure: no I/O. The input must have been validated (`validateSimulation`).
  */
@@ -38,6 +42,8 @@ export interface PartTask {
   readonly customers: readonly (readonly [string, number, number])[];
   /** Fee ids its steps name (a credit note's items): checked after the run to belong to no other part. */
   readonly feeIds: readonly string[];
+  /** Its `create_wallet` steps and the organization-wide number each wallet gets (the plan's guess, checked after the run). */
+  readonly wallets: readonly (readonly [number, number])[];
 }
 
 export interface OwnStep {
@@ -65,6 +71,10 @@ const BY_SUBSCRIPTION_ID = new Set(["update_subscription_fixed_charge", "update_
 const BY_CUSTOMER_ID = new Set(["apply_coupon", "create_one_off_invoice"]);
 const BY_INVOICE_ID = new Set(["finalize_invoice", "refresh_invoice", "update_invoice", "void_invoice", "create_payment", "create_credit_note", "estimate_credit_note"]);
 const USAGE_READS = new Set(["fetch_current_usage", "fetch_projected_usage"]);
+/** Wallet operations naming the wallet by its id. */
+const BY_WALLET_ID = new Set(["update_wallet", "terminate_wallet", "create_wallet_transaction"]);
+/** Alert operations: a subscription's alerts (`external_subscription_id`) or a wallet's (`external_customer_id` + `wallet_code`). */
+const ALERT_OPS = new Set(["create_alert", "create_alerts", "fetch_alert", "update_alert", "delete_alert", "delete_alerts"]);
 
 /** Hashes spent looking for the customers of the invoice ids steps name. */
 const INVOICE_SEARCH_BUDGET = 1_000_000;
@@ -126,13 +136,23 @@ function eventNodes(e: unknown): string[] {
   return out;
 }
 
-/** The nodes a step names, or why it cannot be split. `invoices` collects the invoice ids to resolve. */
-function stepNodes(op: string, body: Obj, invoices: Set<string>): string[] | string {
+/**
+ * The nodes a step names, or why it cannot be split. `invoices` collects the invoice ids to
+ * resolve; `wallets` gives the customer of each wallet id the plan expects.
+ */
+function stepNodes(op: string, body: Obj, invoices: Set<string>, wallets: ReadonlyMap<string, string>): string[] | string {
   const out: string[] = [];
   const add = (prefix: string, v: unknown): void => {
     if (typeof v === "string") out.push(prefix + v);
   };
+  // A wallet id the plan does not expect names no wallet (checked after the run): the step is refused in any part.
+  const wallet = (id: unknown): void => add("c:", typeof id === "string" ? wallets.get(id) : undefined);
   switch (op) {
+    case "create_wallet": add("c:", body["external_customer_id"]); break;
+    case "fetch_wallet":
+      if (body["svc_id"] !== undefined) wallet(body["svc_id"]);
+      else add("c:", body["external_customer_id"]);
+      break;
     case "create_customer": add("c:", body["external_id"]); break;
     case "create_subscription": add("c:", body["external_customer_id"]); add("s:", body["external_id"]); break;
     case "update_subscription": add("s:", body["external_id"] ?? (isObj(body["subscription"]) ? body["subscription"]["external_id"] : undefined)); break;
@@ -145,6 +165,15 @@ function stepNodes(op: string, body: Obj, invoices: Set<string>): string[] | str
     }
     default:
       if (SUBSCRIPTION_BY_EXTERNAL_ID.has(op)) add("s:", body["external_id"]);
+      else if (BY_WALLET_ID.has(op)) wallet(body["wallet_id"] ?? body["svc_id"]);
+      else if (ALERT_OPS.has(op)) {
+        // A list's alerts may name their alertable themselves (the list's keys, when given, win).
+        for (const b of [body, ...(Array.isArray(body["alerts"]) ? body["alerts"] : [])]) {
+          if (!isObj(b)) continue;
+          add("c:", b["external_customer_id"]);
+          add("s:", b["external_subscription_id"]);
+        }
+      }
       else if (BY_SUBSCRIPTION_ID.has(op)) add("s:", body["external_subscription_id"] ?? body["external_id"]);
       else if (BY_CUSTOMER_ID.has(op)) add("c:", body["external_customer_id"]);
       else if (USAGE_READS.has(op)) {
@@ -159,6 +188,29 @@ function stepNodes(op: string, body: Obj, invoices: Set<string>): string[] | str
       } else return `operation ${op} reaches beyond one customer (or is not split yet)`;
   }
   return out;
+}
+
+/**
+ * The wallets the timeline is expected to create: each `create_wallet` naming a customer an
+ * earlier step created gets the organization's next number, and its id (`stableId("wallet", n)`)
+ * names that customer. A refused one shifts the numbers of the later ones: the merge finds it
+ * (the numbers the parts' wallets got must be 0, 1, 2… in step order) and the input runs in one piece.
+ */
+function expectedWallets(steps: readonly Obj[]): { walletIds: Map<string, string>; walletSteps: Map<number, number> } {
+  const walletIds = new Map<string, string>();
+  const walletSteps = new Map<number, number>();
+  const customers = new Set<string>();
+  steps.forEach((s, k) => {
+    const body = isObj(s["body"]) ? s["body"] : {};
+    const op = s["op"];
+    const created = op === "create_customer" ? text(body["external_id"]) : op === "create_subscription" ? text(body["external_customer_id"]) : undefined;
+    if (created !== undefined) customers.add(created);
+    const c = op === "create_wallet" ? text(body["external_customer_id"]) : undefined;
+    if (c === undefined || !customers.has(c)) return;
+    walletSteps.set(k, walletSteps.size);
+    walletIds.set(stableId("wallet", walletSteps.size - 1), c);
+  });
+  return { walletIds, walletSteps };
 }
 
 /**
@@ -188,6 +240,7 @@ export function planSplit(input: unknown, parts: number): Split {
   const feeIds: string[][] = new Array(S);
   const customersSeen = new Set<string>();
   const sequentialIds = new Map<string, number>();
+  const { walletIds, walletSteps } = expectedWallets(steps);
   for (let k = 0; k < S; k++) {
     const s = steps[k]!;
     ats[k] = parseInstant(s["at"])!;
@@ -216,7 +269,7 @@ export function planSplit(input: unknown, parts: number): Split {
       else eventNode.set(k, nodes);
       continue;
     }
-    const nodes = stepNodes(op, body, invoices);
+    const nodes = stepNodes(op, body, invoices, walletIds);
     if (typeof nodes === "string") return { ok: false, reason: `step ${k}: ${nodes}` };
     for (const x of nodes) if (x.startsWith("c:")) customersSeen.add(x.slice(2));
     for (let i = 1; i < nodes.length; i++) uf.union(nodes[0]!, nodes[i]!);
@@ -301,6 +354,7 @@ export function planSplit(input: unknown, parts: number): Split {
 
   const own: OwnStep[][] = Array.from({ length: n }, () => []);
   const fees: string[][] = Array.from({ length: n }, () => []);
+  const wallets: [number, number][][] = Array.from({ length: n }, () => []);
   for (let k = 0; k < S; k++) {
     const s = steps[k]!;
     const nodes = eventNode.get(k);
@@ -308,6 +362,8 @@ export function planSplit(input: unknown, parts: number): Split {
       const p = partOf.get(groupOf(stepNode[k]!))!;
       own[p]!.push({ k, step: s });
       fees[p]!.push(...feeIds[k]!);
+      const w = walletSteps.get(k);
+      if (w !== undefined) wallets[p]!.push([k, w]);
       continue;
     }
     const byPart = new Map<number, number[]>();
@@ -345,7 +401,7 @@ export function planSplit(input: unknown, parts: number): Split {
   const tasks: PartTask[] = [];
   for (let p = 0; p < n; p++) {
     if (own[p]!.length === 0) continue;
-    tasks.push({ catalog, until, ats, first: own[p]![0]!.k === 0 ? null : steps[0], own: own[p]!, customers: customers[p]!, feeIds: fees[p]! });
+    tasks.push({ catalog, until, ats, first: own[p]![0]!.k === 0 ? null : steps[0], own: own[p]!, customers: customers[p]!, feeIds: fees[p]!, wallets: wallets[p]! });
   }
   return { ok: true, plan: { tasks, groups: groups.length, steps: S, sequentialIds } };
 }

@@ -135,13 +135,22 @@ export class Wallets {
     return undefined;
   }
 
+  /**
+   * How many wallets the organization created before the next one (its id's seed). A part of a
+   * split simulation (ratecard/parallel) replaces it on its instance: it holds some customers
+   * only, and numbers their wallets organization-wide.
+   */
+  walletIndex(): number {
+    return this.accounts.length;
+  }
+
   /** A new wallet (and its top-ups), or the issues that refuse it, with nothing changed. */
   create(body: Record<string, unknown>, customer: Customer | undefined, at: Instant, metricCodes: ReadonlySet<string>): Result<WalletTopUpResult> {
     const parsed = parseCreateWallet(body, {
       at,
       customer: customer === undefined ? null : { svc_id: customer.svc_id, external_id: customer.external_id, currency: customer.currency },
       customer_wallets: customer === undefined ? [] : this.of(customer).map((a) => a.wallet),
-      wallet_index: this.accounts.length,
+      wallet_index: this.walletIndex(),
       metric_codes: metricCodes,
     });
     if (!parsed.ok) return parsed;

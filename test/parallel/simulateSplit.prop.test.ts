@@ -14,23 +14,40 @@ import { multiArb, multiTimelineInput } from "./multiTimeline.js";
 describe("simulateSplit: the split simulation is simulate", () => {
   it("gives simulate's output, byte for byte, in 1, 2 and 3 parts", () => {
     let runs = 0, split = 0;
+    const splitWith = { transactions: 0, alerts: 0, credits: 0, walletAlerts: 0 };
+    const reasons = new Map<string, number>();
     fc.assert(fc.property(multiArb, (m) => {
       const input = multiTimelineInput(m);
       const expected = simulate(input);
       const text = JSON.stringify(expected);
       runs++;
       let wasSplit = false;
+      const out = expected as unknown as { wallet_transactions: unknown[]; webhooks: { type: string }[]; invoices: { invoice_type: string }[] };
+      const has = {
+        transactions: out.wallet_transactions.length > 0,
+        alerts: out.webhooks.some((w) => w.type === "alert.triggered"),
+        credits: out.invoices.some((i) => i.invoice_type === "credit"),
+        walletAlerts: out.webhooks.some((w) => w.type === "alert.triggered" && JSON.stringify(w).includes("\"alert_type\":\"wallet_")),
+      };
       for (const parts of [1, 2, 3]) {
         // Parts send their webhooks and responses as they run (as workers do), in chunks of 1 and 5.
         const { output, report } = simulateSplit(input, parts, parts === 1 ? undefined : parts === 2 ? 1 : 5);
         if (JSON.stringify(output) !== text) expect.fail(`${parts} parts (${JSON.stringify(report)}): ${firstDifference(expected, output)}`);
         expect(output).toEqual(expected);
         if (report.reason === undefined && report.groups >= 2) wasSplit = true;
+        else if (parts > 1 && report.reason !== undefined) reasons.set(report.reason.replace(/\d+/g, "n"), (reasons.get(report.reason.replace(/\d+/g, "n")) ?? 0) + 1);
       }
-      if (wasSplit) split++;
+      if (wasSplit) {
+        split++;
+        for (const k of Object.keys(has) as (keyof typeof has)[]) if (has[k]) splitWith[k]++;
+      }
     }), { numRuns: Number(process.env["RATECARD_FUZZ_RUNS"] ?? 30) });
-    // The property is about split runs: most of the random timelines must be split.
+    if (process.env["RATECARD_FUZZ_REPORT"] !== undefined) console.log({ runs, split, splitWith, reasons });
+    // The property is about split runs: most of the random timelines must be split, with wallets and alerts.
     expect(split).toBeGreaterThanOrEqual(runs / 4);
+    expect(splitWith.transactions).toBeGreaterThanOrEqual(runs / 5);
+    expect(splitWith.alerts).toBeGreaterThanOrEqual(1);
+    expect(splitWith.credits).toBeGreaterThanOrEqual(1);
   });
 });
 
