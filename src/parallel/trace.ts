@@ -519,7 +519,7 @@ function observe(tr: Tracer): void {
       tr.unhookAlerts();
       tr.end = null;
     }
-    tr.walletBase = null;
+    tr.endWalletJobs();
     tr.set(key(tr.k, tr.mode === "close" ? 0 : 1), true);
   };
   // The billing job's second loop (one periodic invoice per customer) begins with its first periodic invoice.

@@ -143,6 +143,75 @@ describe("the split run", () => {
   });
 });
 
+describe("wallets and alerts", () => {
+  const wallet = (at: string, c: string, extra: Obj = {}): Obj => step(at, "create_wallet", { external_customer_id: c, rate_amount: "1", currency: "EUR", granted_credits: "40", ...extra });
+  const threshold = { recurring_transaction_rules: [{ trigger: "threshold", threshold_credits: "35", paid_credits: "25", granted_credits: "5" }] };
+
+  it("resolve a wallet id to the customer of the create_wallet that makes it", () => {
+    const x = input(...customer("a"), ...customer("b"), wallet("02T00:00:00", "a"), wallet("02T00:00:00", "b"), step("03T00:00:00", "terminate_wallet", { wallet_id: stableId("wallet", 1) }));
+    const p = plan(x, 2);
+    expect(p.groups).toBe(2);
+    const partOfB = p.tasks.find((t) => t.customers.some(([c]) => c === "b"))!;
+    expect(partOfB.own.map((o) => o.k)).toEqual([2, 3, 5, 6]);
+    expect(partOfB.wallets).toEqual([[5, 1]]);
+  });
+
+  it("split billing that draws on wallets, a threshold top-up's invoice flushing another customer's queued webhooks, alerts", () => {
+    // At the billing run of Feb 1 both invoices draw on their wallet; b's balance falls under its threshold: b's paid
+    // top-up flushes the queue — a's wallet webhooks with it — before its invoice, as one run does.
+    const x = input(
+      ...customer("a"), ...customer("b"), wallet("01T01:00:00", "a"), wallet("01T01:00:00", "b", threshold),
+      step("01T02:00:00", "create_alert", { external_subscription_id: "s-a", alert_type: "current_usage_amount", code: "u", thresholds: [{ value: "1" }] }),
+      step("01T02:00:00", "create_alert", { external_customer_id: "b", wallet_code: "default", alert_type: "wallet_balance_amount", code: "w", thresholds: [{ value: "20" }] }),
+      events("05T10:00:00", "s-a", "s-b", "s-a"),
+    );
+    const expected = simulate(x);
+    const { output, report } = simulateSplit(x, 2);
+    expect(report).toEqual({ workers: 0, groups: 2 });
+    expect(JSON.stringify(output)).toBe(JSON.stringify(expected));
+    const types = (output.webhooks as { type: string }[]).map((w) => w.type);
+    expect(types).toContain("alert.triggered");
+    expect(output.invoices.some((i) => (i as { invoice_type: string }).invoice_type === "credit")).toBe(true);
+  });
+
+  it("split the wallet jobs of several customers at one instant, in the order their wallets were queued", () => {
+    // Feb 1: the billing run draws on the three wallets (c's first: customer order is creation order), then the wallet
+    // jobs check them in that order — each threshold top-up with its transactions and its invoice.
+    const x = input(
+      ...customer("c"), ...customer("a"), ...customer("b"),
+      wallet("01T01:00:00", "a", threshold), wallet("01T01:00:00", "b", threshold), wallet("01T01:00:00", "c", threshold),
+      step("01T02:00:00", "create_alert", { external_customer_id: "a", wallet_code: "default", alert_type: "wallet_credits_balance", code: "w", thresholds: [{ value: "32" }] }),
+      step("01T02:00:00", "create_alert", { external_customer_id: "c", wallet_code: "default", alert_type: "wallet_balance_amount", code: "w", thresholds: [{ value: "31" }] }),
+    );
+    const expected = simulate(x);
+    const { output, report } = simulateSplit(x, 3);
+    expect(report).toEqual({ workers: 0, groups: 3 });
+    expect(JSON.stringify(output)).toBe(JSON.stringify(expected));
+    expect(output.invoices.filter((i) => (i as { invoice_type: string }).invoice_type === "credit").length).toBe(3);
+  });
+
+  it("split wallets expiring and interval rules topping up at one instant, wallet after wallet", () => {
+    const interval = (paid: string): Obj => ({ recurring_transaction_rules: [{ trigger: "interval", interval: "weekly", paid_credits: paid, granted_credits: "1" }] });
+    const x = input(
+      ...customer("b"), ...customer("a"), ...customer("c"),
+      wallet("01T01:00:00", "a", interval("3")), wallet("01T01:00:00", "b", { expiration_at: "2024-01-08T00:55:00Z", ...interval("0") }),
+      wallet("01T01:00:00", "c", { expiration_at: "2024-01-08T00:55:00Z" }), wallet("01T01:00:00", "a", { code: "second", expiration_at: "2024-01-08T00:55:00Z", ...interval("2") }),
+    );
+    const expected = simulate(x);
+    const { output, report } = simulateSplit(x, 3);
+    expect(report).toEqual({ workers: 0, groups: 3 });
+    expect(JSON.stringify(output)).toBe(JSON.stringify(expected));
+    expect((output.webhooks as { type: string }[]).filter((w) => w.type === "wallet.terminated").length).toBe(3);
+  });
+
+  it("run in one piece when a create_wallet is refused before another (wallet ids count the organization's wallets)", () => {
+    const x = input(...customer("a"), ...customer("b"), wallet("02T00:00:00", "a", { currency: "USD" }), wallet("03T00:00:00", "b"));
+    const { output, report } = simulateSplit(x, 2);
+    expect(report.reason).toMatch(/the wallet of step 5 is the organization's wallet 0, not 1/);
+    expect(JSON.stringify(output)).toBe(JSON.stringify(simulate(x)));
+  });
+});
+
 describe("mergeParts", () => {
   const empty = { items: [], keys: [] };
   const part = (webhooks: { items: unknown[]; keys: string[] }): PartResult => ({
