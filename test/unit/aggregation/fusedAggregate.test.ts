@@ -69,6 +69,30 @@ describe("the one-pass JSON aggregate", () => {
     expect(fused).toBeGreaterThan(runs * 0.9);
   });
 
+  it("orders event_values by time over any span: spans past 2^32 ms (the radix sort's wide keys), ties kept in arrival order", () => {
+    const YEAR = 365 * DAY;
+    const wide = fc.record({
+      // A window of 1 to 200 years; events anywhere in it, many on a few instants (ties), some outside it.
+      years: fc.integer({ min: 1, max: 200 }),
+      events: fc.array(fc.tuple(fc.oneof(fc.double({ min: -0.05, max: 1.05, noNaN: true }), fc.constantFrom(0, 0.5, 1)), fc.constantFrom("1", "2.5", "3"), fc.constantFrom(undefined, "eu", "us")), { maxLength: 60 }),
+    }).map(({ years, events }) => {
+      const from = Date.UTC(1990, 0, 1), to = from + years * YEAR;
+      return {
+        billable_metric: { code: "api", aggregation_type: "sum_agg", field_name: "value" },
+        from_datetime: new Date(from).toISOString(), to_datetime: new Date(to).toISOString(),
+        grouped_by: ["region"],
+        events: events.map(([f, v, region], i) => ({
+          transaction_id: `t${i}`, code: "api", timestamp: new Date(from + Math.floor(f * (to - from))).toISOString(),
+          properties: region === undefined ? { value: v } : { value: v, region },
+        })),
+      };
+    });
+    fc.assert(fc.property(wide, (x) => {
+      expect(fusedAggregate(x)).toBeDefined();
+      expect(aggregate(x)).toEqual(general(x));
+    }));
+  });
+
   it("keeps the general path's event_values order for events out of time order, and its duplicate warnings", () => {
     const events = [
       { transaction_id: "t1", code: "api", timestamp: "2024-03-05T00:00:00Z", properties: { value: "1" } },
