@@ -176,17 +176,19 @@ function orderTexts(pass: Pass): void {
   } else texts.length = n; // the unused capacity dropped
   total.inOrder = true;
   if (grouper === undefined || gids === undefined) return;
-  const fill = new Map<Acc, number>();
+  // One id per group (groupBy.ts: its value codes are per distinct value): an exactly-sized array per id, filled in turn.
+  let ids = 0;
+  for (let j = 0; j < n; j++) if (gids[j]! >= ids) ids = gids[j]! + 1;
+  const out: string[][] = new Array(ids);
+  const fill = new Int32Array(ids);
+  for (let id = 0; id < ids; id++) {
+    const g = grouper.stateOf(id);
+    out[id] = g.texts = new Array<string>(g.count);
+  }
   for (let j = 0; j < n; j++) {
     const r = order === undefined ? j : order[j]!;
-    const g = grouper.stateOf(gids[r]!);
-    let k = fill.get(g);
-    if (k === undefined) {
-      g.texts = new Array<string>(g.count);
-      k = 0;
-    }
-    g.texts[k] = texts[r]!;
-    fill.set(g, k + 1);
+    const id = gids[r]!;
+    out[id]![fill[id]!++] = texts[r]!;
   }
 }
 
