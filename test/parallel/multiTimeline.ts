@@ -8,8 +8,8 @@
  * interval with a target, threshold), paid credits on invoices that wait for their payment;
  * top-ups and voids, updates, terminations and reads by wallet id (the id of the customer's n-th
  * wallet in the merged timeline: ids count the organization's wallets); payment outcomes of the
- * customer's invoices; alerts of every type, lists of alerts, updates and deletions, some steps at
- * :55 (the interval rules' hour). Organization-wide steps (price changes, cascades) and usage
+ * customer's invoices; alerts of every type, lists of alerts, updates and deletions; events (so
+ * that alerts trigger); some steps at :55 (the interval rules' hour). Organization-wide steps (price changes, cascades) and usage
  * thresholds are kept in a few timelines only: the split runs those in one piece, and the tests
  * check it does so.
  */
@@ -40,6 +40,7 @@ export const walletOpArb = fc.oneof(
   fc.record({ k: fc.constant("alerts"), ...when, value: fc.constantFrom("2", "50") }),
   fc.record({ k: fc.constant("alert_update"), ...when, wallet: fc.boolean(), code: fc.constantFrom("a", "b", "l1"), value: fc.constantFrom("3", "40") }),
   fc.record({ k: fc.constant("alert_delete"), ...when, wallet: fc.boolean(), code: fc.constantFrom("a", "b", "l2", null) }),
+  { arbitrary: fc.record({ k: fc.constant("event"), ...when, v: fc.constantFrom("1", "4", "12") }), weight: 3 },
 );
 export type WalletOp = typeof walletOpArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -112,6 +113,7 @@ function walletSteps(ops: readonly WalletOp[], n: number): Obj[] {
         { alert_type: "billable_metric_current_usage_units", code: "l2", billable_metric_code: "m", thresholds: [{ value: "1" }, { value: "3", recurring: true }] },
       ] } };
       case "alert_update": return { at, op: "update_alert", body: { ...(o.wallet ? { external_customer_id: c, wallet_code: "x0" } : { external_subscription_id: s }), code: o.code, alert: { thresholds: [{ value: o.value }] } } };
+      case "event": return { at, op: "create_event", body: { transaction_id: `${c}-w${i}`, code: "m", external_subscription_id: s, properties: { v: o.v, region: "eu" } } };
       case "alert_delete": return o.code === null
         ? { at, op: "delete_alerts", body: { external_subscription_id: s } }
         : { at, op: "delete_alert", body: { ...(o.wallet ? { external_customer_id: c, wallet_code: "x0" } : { external_subscription_id: s }), code: o.code } };
