@@ -45,7 +45,8 @@ function workerCount(n: number | undefined): number {
 /**
  * `simulate(input)` on worker threads: the timeline split into groups of connected customers
  * (docs/scale.md), the groups shared out among the workers, the parts merged. The result is
- * `simulate(input)`'s, byte for byte, for any number of workers.
+ * `simulate(input)`'s, byte for byte, for any number of workers. (When a `create_wallet` the plan
+ * numbered is refused before another, the parts run a second time, the wallets numbered without it.)
  * @throws ValidationError (the promise rejects) as `simulate` does.
  */
 export async function simulateMany(input: unknown, options: SimulateManyOptions = {}): Promise<SimulateOutput> {
@@ -56,28 +57,38 @@ export async function simulateMany(input: unknown, options: SimulateManyOptions 
     return simulate(input);
   };
   if (workers <= 1) return inOnePiece(0, "one worker");
-  const split = planSplit(input, workers);
-  if (!split.ok) return inOnePiece(0, split.reason);
-  const { plan } = split;
-  if (plan.tasks.length < 2) return inOnePiece(plan.groups, "one group of connected customers");
-  let answers: Answer[];
-  // The webhooks and responses parts send while they run are taken in meanwhile.
-  const chunks: PartChunk[][] = plan.tasks.map(() => []);
-  try {
-    answers = await runJobs(plan.tasks.map((task): Job => ({ kind: "part", task })), (job, chunk) => chunks[job]!.push(chunk));
-  } catch (e) {
-    return inOnePiece(plan.groups, `a worker thread failed: ${e instanceof Error ? e.message : String(e)}`);
+  let refusedWallets: ReadonlySet<number> | undefined;
+  for (;;) {
+    const split = planSplit(input, workers, refusedWallets === undefined ? {} : { refusedWallets });
+    if (!split.ok) return inOnePiece(0, split.reason);
+    const { plan } = split;
+    if (plan.tasks.length < 2) return inOnePiece(plan.groups, "one group of connected customers");
+    let answers: Answer[];
+    // The webhooks and responses parts send while they run are taken in meanwhile.
+    const chunks: PartChunk[][] = plan.tasks.map(() => []);
+    try {
+      answers = await runJobs(plan.tasks.map((task): Job => ({ kind: "part", task })), (job, chunk) => chunks[job]!.push(chunk));
+    } catch (e) {
+      return inOnePiece(plan.groups, `a worker thread failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const parts: PartResult[] = [];
+    for (let p = 0; p < answers.length; p++) {
+      const a = answers[p]!;
+      if (!a.ok) return inOnePiece(plan.groups, `a part failed: ${a.error.message}`);
+      if ("part" in a) parts.push(assemble(chunks[p]!, a.part));
+    }
+    const merged = mergeParts(plan, parts);
+    if (merged.ok) {
+      options.onReport?.({ workers: plan.tasks.length, groups: plan.groups });
+      return merged.output;
+    }
+    // A create_wallet refused before another: the parts run again, the wallets numbered without it (once).
+    if (merged.refusedWallets !== undefined && refusedWallets === undefined) {
+      refusedWallets = new Set(merged.refusedWallets);
+      continue;
+    }
+    return inOnePiece(plan.groups, merged.reason);
   }
-  const parts: PartResult[] = [];
-  for (let p = 0; p < answers.length; p++) {
-    const a = answers[p]!;
-    if (!a.ok) return inOnePiece(plan.groups, `a part failed: ${a.error.message}`);
-    if ("part" in a) parts.push(assemble(chunks[p]!, a.part));
-  }
-  const merged = mergeParts(plan, parts);
-  if (!merged.ok) return inOnePiece(plan.groups, merged.reason);
-  options.onReport?.({ workers: plan.tasks.length, groups: plan.groups });
-  return merged.output;
 }
 
 type Output<F extends RateFunction> = ReturnType<(typeof RATE_FUNCTIONS)[F]>;

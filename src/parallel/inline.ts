@@ -27,14 +27,22 @@ export interface SimulateManyReport {
  */
 export function simulateSplit(input: unknown, parts: number, chunk?: number): { output: SimulateOutput; report: SimulateManyReport } {
   validateSimulation(input);
-  const split = planSplit(input, parts);
-  if (!split.ok) return { output: simulate(input), report: { workers: 0, groups: 0, reason: split.reason } };
-  const results = split.plan.tasks.map((task) => {
-    if (chunk === undefined) return runPart(task);
-    const sent: PartChunk[] = [];
-    return assemble(sent, runPart(task, (c) => sent.push(c), chunk));
-  });
-  const merged = mergeParts(split.plan, results);
-  if (!merged.ok) return { output: simulate(input), report: { workers: 0, groups: split.plan.groups, reason: merged.reason } };
-  return { output: merged.output, report: { workers: 0, groups: split.plan.groups } };
+  let refusedWallets: ReadonlySet<number> | undefined;
+  for (;;) {
+    const split = planSplit(input, parts, refusedWallets === undefined ? {} : { refusedWallets });
+    if (!split.ok) return { output: simulate(input), report: { workers: 0, groups: 0, reason: split.reason } };
+    const results = split.plan.tasks.map((task) => {
+      if (chunk === undefined) return runPart(task);
+      const sent: PartChunk[] = [];
+      return assemble(sent, runPart(task, (c) => sent.push(c), chunk));
+    });
+    const merged = mergeParts(split.plan, results);
+    if (merged.ok) return { output: merged.output, report: { workers: 0, groups: split.plan.groups } };
+    // A create_wallet refused before another: the wallets numbered again without it, once.
+    if (merged.refusedWallets !== undefined && refusedWallets === undefined) {
+      refusedWallets = new Set(merged.refusedWallets);
+      continue;
+    }
+    return { output: simulate(input), report: { workers: 0, groups: split.plan.groups, reason: merged.reason } };
+  }
 }

@@ -18,7 +18,10 @@ import { type KeyedStream, type PartResult, STREAMS } from "./trace.js";
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
 
-export type Merged = { readonly ok: true; readonly output: SimulateOutput } | { readonly ok: false; readonly reason: string };
+export type Merged =
+  | { readonly ok: true; readonly output: SimulateOutput }
+  /** `refusedWallets`: the `create_wallet` steps the parts refused, when the wallets' numbers did not hold (plan again without them). */
+  | { readonly ok: false; readonly reason: string; readonly refusedWallets?: readonly number[] };
 
 /** The parts' results (in the plan's task order) as one output, or why they cannot be merged exactly. */
 export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Merged {
@@ -34,7 +37,10 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
   // Wallets are numbered in the order they were created (their ids count them): the plan's numbers must hold.
   const wallets = results.flatMap((r) => r.wallets).sort((a, b) => a[0] - b[0]);
   for (let i = 0; i < wallets.length; i++) {
-    if (wallets[i]![1] !== i) return fail(`the wallet of step ${wallets[i]![0]} is the organization's wallet ${i}, not ${wallets[i]![1]} (a create_wallet before it was refused)`);
+    if (wallets[i]![1] === i) continue;
+    const created = new Set(wallets.map(([k]) => k));
+    const refusedWallets = plan.tasks.flatMap((t) => t.wallets.map(([k]) => k)).filter((k) => !created.has(k)).sort((a, b) => a - b);
+    return { ok: false, reason: `the wallet of step ${wallets[i]![0]} is the organization's wallet ${i}, not ${wallets[i]![1]} (a create_wallet before it was refused)`, refusedWallets };
   }
 
   // Responses, a cut batch's echoes put back in the batch's order.

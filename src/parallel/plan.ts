@@ -65,6 +65,11 @@ export interface SplitPlan {
 
 export type Split = { readonly ok: true; readonly plan: SplitPlan } | { readonly ok: false; readonly reason: string };
 
+export interface SplitOptions {
+  /** `create_wallet` steps known to be refused (a first run found them): they number no wallet. */
+  readonly refusedWallets?: ReadonlySet<number>;
+}
+
 /** Operations that concern one customer (and what names it); any other makes the input one piece. */
 const SUBSCRIPTION_BY_EXTERNAL_ID = new Set(["terminate_subscription", "fetch_subscription"]);
 const BY_SUBSCRIPTION_ID = new Set(["update_subscription_fixed_charge", "update_lifetime_usage", "fetch_lifetime_usage"]);
@@ -194,9 +199,11 @@ function stepNodes(op: string, body: Obj, invoices: Set<string>, wallets: Readon
  * The wallets the timeline is expected to create: each `create_wallet` naming a customer an
  * earlier step created gets the organization's next number, and its id (`stableId("wallet", n)`)
  * names that customer. A refused one shifts the numbers of the later ones: the merge finds it
- * (the numbers the parts' wallets got must be 0, 1, 2… in step order) and the input runs in one piece.
+ * (the numbers the parts' wallets got must be 0, 1, 2… in step order) and says which were
+ * refused; planned again without them (whether a wallet is refused does not depend on its
+ * number), the numbers hold.
  */
-function expectedWallets(steps: readonly Obj[]): { walletIds: Map<string, string>; walletSteps: Map<number, number> } {
+function expectedWallets(steps: readonly Obj[], refused: ReadonlySet<number>): { walletIds: Map<string, string>; walletSteps: Map<number, number> } {
   const walletIds = new Map<string, string>();
   const walletSteps = new Map<number, number>();
   const customers = new Set<string>();
@@ -206,7 +213,7 @@ function expectedWallets(steps: readonly Obj[]): { walletIds: Map<string, string
     const created = op === "create_customer" ? text(body["external_id"]) : op === "create_subscription" ? text(body["external_customer_id"]) : undefined;
     if (created !== undefined) customers.add(created);
     const c = op === "create_wallet" ? text(body["external_customer_id"]) : undefined;
-    if (c === undefined || !customers.has(c)) return;
+    if (c === undefined || !customers.has(c) || refused.has(k)) return;
     walletSteps.set(k, walletSteps.size);
     walletIds.set(stableId("wallet", walletSteps.size - 1), c);
   });
@@ -217,7 +224,7 @@ function expectedWallets(steps: readonly Obj[]): { walletIds: Map<string, string
  * The split of `input` (validated) into at most `parts` parts, or why it cannot be split.
  * Parts are balanced by steps and events; a group is never cut.
  */
-export function planSplit(input: unknown, parts: number): Split {
+export function planSplit(input: unknown, parts: number, options: SplitOptions = {}): Split {
   if (!isObj(input)) return { ok: false, reason: "the input is not an object" };
   const steps = Array.isArray(input["steps"]) ? (input["steps"] as Obj[]) : [];
   const S = steps.length;
@@ -240,7 +247,7 @@ export function planSplit(input: unknown, parts: number): Split {
   const feeIds: string[][] = new Array(S);
   const customersSeen = new Set<string>();
   const sequentialIds = new Map<string, number>();
-  const { walletIds, walletSteps } = expectedWallets(steps);
+  const { walletIds, walletSteps } = expectedWallets(steps, options.refusedWallets ?? new Set());
   for (let k = 0; k < S; k++) {
     const s = steps[k]!;
     ats[k] = parseInstant(s["at"])!;

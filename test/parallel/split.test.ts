@@ -204,11 +204,26 @@ describe("wallets and alerts", () => {
     expect((output.webhooks as { type: string }[]).filter((w) => w.type === "wallet.terminated").length).toBe(3);
   });
 
-  it("run in one piece when a create_wallet is refused before another (wallet ids count the organization's wallets)", () => {
-    const x = input(...customer("a"), ...customer("b"), wallet("02T00:00:00", "a", { currency: "USD" }), wallet("03T00:00:00", "b"));
+  it("number the wallets again when a create_wallet is refused before another (wallet ids count the organization's wallets)", () => {
+    const x = input(
+      ...customer("a"), ...customer("b"), wallet("02T00:00:00", "a", { currency: "USD" }), wallet("03T00:00:00", "b"),
+      step("04T00:00:00", "create_wallet_transaction", { wallet_id: stableId("wallet", 0), granted_credits: "3" }),
+    );
+    // The plan numbers a's refused wallet 0 and b's 1; the parts' run shows it, and says which was refused.
+    const first = plan(x, 2);
+    const m = mergeParts(first, first.tasks.map((t) => runPart(t)));
+    expect(m.ok).toBe(false);
+    expect(!m.ok && m.reason).toMatch(/the wallet of step 5 is the organization's wallet 0, not 1/);
+    expect(!m.ok && m.refusedWallets).toEqual([4]);
+    // Planned again without it, b's wallet is wallet 0 (the top-up names it): split, as one run.
     const { output, report } = simulateSplit(x, 2);
-    expect(report.reason).toMatch(/the wallet of step 5 is the organization's wallet 0, not 1/);
+    expect(report).toEqual({ workers: 0, groups: 2 });
     expect(JSON.stringify(output)).toBe(JSON.stringify(simulate(x)));
+    const numbers = (p: SplitPlan): number[][] => p.tasks.flatMap((t) => t.wallets.map(([k, n]) => [k, n])).sort((a, b) => a[0]! - b[0]!);
+    expect(numbers(first)).toEqual([[4, 0], [5, 1]]);
+    const again = planSplit(x, 2, { refusedWallets: new Set([4]) });
+    expect(again.ok && numbers(again.plan)).toEqual([[5, 0]]);
+    expect((output.responses[6] as { wallet_transactions?: unknown[] }).wallet_transactions).toHaveLength(1);
   });
 });
 
