@@ -271,10 +271,12 @@ class Tracer {
       return;
     }
     const customers: [Customer, string][] = [];
+    const seen = new Set<Customer>();
     for (const id of ids) {
       const a = this.sim.wallets.find(id);
       const c = a === undefined ? undefined : this.sim.customerById(a.wallet.svc_customer_id);
-      if (c === undefined || customers.some(([x]) => x === c)) continue;
+      if (c === undefined || seen.has(c)) continue;
+      seen.add(c);
       const k = this.checkKeys.get(id);
       if (k === undefined) this.fail(`wallet ${id} was queued for a check unseen`);
       customers.push([c, k ?? ""]);
@@ -336,25 +338,28 @@ class Tracer {
     this.hooked = null;
   }
 
-  /** The alerts' keys after own step k, from the list before it (alerts are added at the end, removed, or replaced in place). */
-  alertsAfter(before: readonly Alert[], k: number): void {
+  /**
+   * The alerts' keys after own step k, from the list before it and its length then: alerts are
+   * pushed onto the list, or it is replaced by a copy with some removed (filter) or one replaced
+   * in place (map) — the list before is then left as it was.
+   */
+  alertsAfter(before: readonly Alert[], length: number, k: number): void {
     const after = this.sim.alerts, keys = this.alertKeys;
-    if (after.length === before.length) return;
+    if (after.length === length) return;
+    if (after.length > length) {
+      if (after !== before) this.fail("alerts were reordered");
+      for (let i = length; i < after.length; i++) keys.push(keyPart(k) + keyPart(i - length));
+      return;
+    }
     const out: string[] = [];
-    if (after.length > before.length) {
-      for (let i = 0; i < before.length; i++) if (after[i] !== before[i]) this.fail("alerts were reordered");
-      out.push(...keys);
-      for (let i = before.length; i < after.length; i++) out.push(keyPart(k) + keyPart(i - before.length));
-    } else {
-      let j = 0;
-      for (const a of after) {
-        while (j < before.length && before[j] !== a) j++;
-        if (j === before.length) {
-          this.fail("alerts were reordered");
-          break;
-        }
-        out.push(keys[j++]!);
+    let j = 0;
+    for (const a of after) {
+      while (j < length && before[j] !== a) j++;
+      if (j === length) {
+        this.fail("alerts were reordered");
+        break;
       }
+      out.push(keys[j++]!);
     }
     this.alertKeys = out;
   }
@@ -725,9 +730,9 @@ export function runPart(task: PartTask, send?: (chunk: PartChunk) => void, chunk
     if (own) {
       tr.mode = "step";
       tr.set(key(k, 2));
-      const alerts = sim.alerts.slice();
+      const alerts = sim.alerts, length = alerts.length;
       sim.step(steps[offset + j]!, k);
-      tr.alertsAfter(alerts, k);
+      tr.alertsAfter(alerts, length, k);
       j++;
     }
     sendSome();

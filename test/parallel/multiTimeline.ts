@@ -80,6 +80,8 @@ const T0 = Date.UTC(2024, 0, 15);
 /** Customer n's wallet and alert calls; a wallet is named `{ $wallet: [n, pick] }` until the timeline is merged. */
 function walletSteps(ops: readonly WalletOp[], n: number): Obj[] {
   const c = `c${n}`, s = `s${n}`;
+  // Wallet alerts name the customer's first wallet of the list (by its code).
+  const code = `x${Math.max(0, ops.findIndex((o) => o.k === "create"))}`;
   return ops.map((o, i): Obj => {
     const time = T0 + o.day * 86_400_000 + o.hour * 3_600_000 + (o.at55 ? 55 * 60_000 : 0);
     const at = new Date(time).toISOString();
@@ -105,7 +107,7 @@ function walletSteps(ops: readonly WalletOp[], n: number): Obj[] {
       case "alert": {
         const onWallet = o.type.startsWith("wallet_");
         return { at, op: "create_alert", body: {
-          ...(onWallet ? { external_customer_id: c, wallet_code: "x0" } : { external_subscription_id: s }), alert_type: o.type, code: o.code,
+          ...(onWallet ? { external_customer_id: c, wallet_code: code } : { external_subscription_id: s }), alert_type: o.type, code: o.code,
           ...(o.type.startsWith("billable_metric_") ? { billable_metric_code: "m" } : {}), thresholds: [{ value: o.value }, { value: "2", recurring: true }],
         } };
       }
@@ -113,11 +115,11 @@ function walletSteps(ops: readonly WalletOp[], n: number): Obj[] {
         { alert_type: "current_usage_amount", code: "l1", thresholds: [{ value: o.value }] },
         { alert_type: "billable_metric_current_usage_units", code: "l2", billable_metric_code: "m", thresholds: [{ value: "1" }, { value: "3", recurring: true }] },
       ] } };
-      case "alert_update": return { at, op: "update_alert", body: { ...(o.wallet ? { external_customer_id: c, wallet_code: "x0" } : { external_subscription_id: s }), code: o.code, alert: { thresholds: [{ value: o.value }] } } };
+      case "alert_update": return { at, op: "update_alert", body: { ...(o.wallet ? { external_customer_id: c, wallet_code: code } : { external_subscription_id: s }), code: o.code, alert: { thresholds: [{ value: o.value }] } } };
       case "event": return { at, op: "create_event", body: { transaction_id: `${c}-w${i}`, code: "m", external_subscription_id: s, properties: { v: o.v, region: "eu" } } };
       case "alert_delete": return o.code === null
         ? { at, op: "delete_alerts", body: { external_subscription_id: s } }
-        : { at, op: "delete_alert", body: { ...(o.wallet ? { external_customer_id: c, wallet_code: "x0" } : { external_subscription_id: s }), code: o.code } };
+        : { at, op: "delete_alert", body: { ...(o.wallet ? { external_customer_id: c, wallet_code: code } : { external_subscription_id: s }), code: o.code } };
     }
   });
 }
