@@ -4,6 +4,7 @@
  * role (default `postgres`). Unset: the tests fail under CI=1 and are skipped elsewhere.
  */
 import pg from "pg";
+import { describe, expect, it } from "vitest";
 import { EVENTS_TABLE_POSTGRES } from "../../src/sql/schema.js";
 
 export const PG_TARGET = process.env.RATECARD_TEST_PG;
@@ -51,4 +52,22 @@ export async function load(client: pg.Client, table: string, events: readonly St
       events.map((e) => e.precise_total_amount_cents ?? null),
     ],
   );
+}
+
+/**
+ * `body` as a describe block when the engine is `available`; otherwise one test that fails under
+ * CI=1 (the engine must be there) and is skipped, with `skipMessage`, elsewhere.
+ */
+export function describeWithEngine(title: string, engine: string, available: boolean, skipMessage: string, body: () => void): void {
+  if (available) {
+    describe(title, body);
+    return;
+  }
+  describe(title, () => {
+    if (IN_CI) it(`needs ${engine} under CI`, () => expect.fail(`CI=1 but ${skipMessage}`));
+    else {
+      console.warn(skipMessage);
+      it.skip(skipMessage, () => {});
+    }
+  });
 }
