@@ -179,11 +179,23 @@ export function toDecimalString(x: Decimal): string {
   const c = x.c;
   const n = c.length;
   if (c[0] === 0) return "0";
+  const e = x.e;
+  const neg = x.s < 0;
+  const length = (neg ? 1 : 0) + (e < 0 ? n + 1 - e : e >= n - 1 ? e + 1 : n + 1);
+  if (length >= 13) {
+    // One flat string: V8 makes every `+` whose result has 13 characters or more a rope node, so
+    // a 40-digit quotient built digit by digit was a rope 40 nodes deep (1.3 KB, slow to read).
+    const digits = c.join("");
+    const sign = neg ? "-" : "";
+    const parts = e < 0 ? [sign, "0.", "0".repeat(-e - 1), digits]
+      : e >= n - 1 ? [sign, digits, "0".repeat(e - n + 1)]
+      : [sign, digits.slice(0, e + 1), ".", digits.slice(e + 1)];
+    return parts.join("");
+  }
   let digits = "";
   for (let i = 0; i < n; i++) digits += c[i];
-  const e = x.e;
   const s = e < 0 ? `0.${"0".repeat(-e - 1)}${digits}` : e >= n - 1 ? (e === n - 1 ? digits : digits + "0".repeat(e - n + 1)) : `${digits.slice(0, e + 1)}.${digits.slice(e + 1)}`;
-  return x.s < 0 ? `-${s}` : s;
+  return neg ? `-${s}` : s;
 }
 
 /**

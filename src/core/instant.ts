@@ -124,7 +124,8 @@ export function formatInstant(t: Instant): string {
   let text = formatted.get(t);
   if (text !== undefined) return text;
   const iso = new Date(t).toISOString();
-  text = t % 1000 === 0 ? iso.slice(0, -5) + "Z" : iso;
+  // Joined, not `+`: a 20-character `+` result is a rope holding a slice of the 24-character text.
+  text = t % 1000 === 0 ? [iso.slice(0, -5), "Z"].join("") : iso;
   if (formatted.size >= 4096) formatted.clear();
   formatted.set(t, text);
   return text;
