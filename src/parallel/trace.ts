@@ -13,6 +13,7 @@
  *   [k, 1, t, round, 0, job, unit…]           a clock job at instant t while moving to step k
  *   [k, 1, t, round, 1, end…]                 the end of instant t
  *   [k, 2]                                    step k itself
+ *   [k, 2, 0], [k, 2, 1, wallet jobs…]        a batch of events cut across parts, then its wallet jobs
  *
  * then a running number of the part. `unit` is what the one run's job iterates over: the rank
  * of a group (its subscription records are contiguous in creation order, plan.ts), for the
@@ -24,6 +25,8 @@
  * step that created each), [g, 1, wallet jobs…] the wallet jobs that follow. The wallet jobs
  * take the customers whose wallets were queued for a check in the order they were queued: a
  * customer's unit is [0, the key its first wallet was queued under]; [1] is their last flush.
+ * After a cut batch, a wallet is queued under the place of its subscription's first event in the
+ * whole batch (the one run queues them in that order).
  *
  * Wallet webhooks wait in a queue until a flush hands them to the list: their place in one run
  * is the first flush after they were queued, by whichever customer (a paid top-up flushes the
@@ -47,7 +50,7 @@ import { prepareSimulation, type Simulation } from "../simulator/simulate.js";
 import type { Customer } from "../simulator/state.js";
 import type { Alert } from "../usage/index.js";
 import { instantPart, key, keyPart } from "./keys.js";
-import type { PartTask } from "./plan.js";
+import type { OwnStep, PartTask } from "./plan.js";
 
 /** The outputs of `simulate`, with the key of each item. */
 export const STREAMS = ["invoices", "credit_notes", "wallet_transactions", "webhooks", "fees", "subscriptions", "warnings"] as const;
@@ -165,6 +168,11 @@ class Tracer {
   /** The key of the wallet jobs about to run (a clock job, the end of an instant), and the customers they take. */
   walletBase: string | null = null;
   private phase: { readonly customers: readonly (readonly [Customer, string])[]; next: number } | null = null;
+  /**
+   * A `create_events` batch cut across parts being performed: the place in the whole batch of
+   * each subscription's first event, and the subscription whose customers' wallets are queued now.
+   */
+  cut: { readonly first: ReadonlyMap<string, number>; current: number | null } | null = null;
   /** The end of an instant being traced: its key and round. */
   end: { readonly base: string; g: number } | null = null;
   /** The key of each alert, aligned with `sim.alerts` (the key of the step that created it, and its place in the step). */
@@ -239,11 +247,28 @@ class Tracer {
 
   /** The queue was flushed before a paid top-up's invoice: other parts' queued webhooks go there too. */
   flushEvent(): void {
-    if (this.mode !== "advance" && this.mode !== "close") return;
+    if (!this.keyed()) return;
     this.flush();
     const f = this.pendingFlush ?? this.ctx + keyPart(this.seq++);
     this.flushes.push(f);
     this.pendingFlush = null;
+  }
+
+  /**
+   * Whether the wallet jobs running now are keyed customer by customer: in the clock's moves,
+   * and after a batch of events cut across parts (the other parts' customers' jobs follow it too).
+   */
+  keyed(): boolean {
+    return this.mode === "advance" || this.mode === "close" || (this.mode === "step" && this.cut !== null);
+  }
+
+  /** The key a wallet is queued for a check under: after a cut batch, by the place of its subscription's first event in the whole batch. */
+  checkKey(): string {
+    const c = this.mode === "step" ? this.cut : null;
+    if (c === null) return this.stamp();
+    this.flush();
+    if (c.current === null) this.fail("a wallet was queued for a check after a cut batch, not for its events");
+    return this.ctx + keyPart(c.current ?? 0) + keyPart(this.seq++);
   }
 
   /** The organization-wide number of a wallet of the part. */
@@ -265,7 +290,7 @@ class Tracer {
 
   /** The wallet jobs take the customers of the wallets queued for a check (the queue's ids, before it is cleared). */
   walletChecks(ids: readonly string[]): void {
-    if (this.mode !== "advance" && this.mode !== "close") return;
+    if (!this.keyed()) return;
     if (this.walletBase === null) {
       if (ids.length > 0) this.fail("the wallet jobs ran where the split does not expect them");
       return;
@@ -288,7 +313,7 @@ class Tracer {
   /** The wallet jobs refresh a customer's wallets: its unit begins. */
   walletCustomer(c: Customer): void {
     const p = this.phase;
-    if (p === null || (this.mode !== "advance" && this.mode !== "close")) return;
+    if (p === null || !this.keyed()) return;
     const at = p.customers[p.next];
     if (at !== undefined && at[0] === c) {
       this.set(this.walletBase! + keyPart(0) + at[1]);
@@ -298,7 +323,7 @@ class Tracer {
 
   /** The wallet jobs found their queues empty: their last flush. */
   endWalletJobs(): void {
-    if (this.walletBase === null || (this.mode !== "advance" && this.mode !== "close")) return;
+    if (this.walletBase === null || !this.keyed()) return;
     this.set(this.walletBase + keyPart(1), false, true);
     this.walletBase = null;
     this.phase = null;
@@ -527,6 +552,12 @@ function observe(tr: Tracer): void {
     tr.endWalletJobs();
     tr.set(key(tr.k, tr.mode === "close" ? 0 : 1), true);
   };
+  // After a cut batch, the wallets of each subscription's customers are queued for a check in the batch's order.
+  const customersOfSubscription = sim.customersOfSubscription;
+  sim.customersOfSubscription = function (this: Simulation, externalId: string): readonly Customer[] {
+    if (tr.cut !== null && tr.mode === "step") tr.cut.current = tr.cut.first.get(externalId) ?? null;
+    return customersOfSubscription.call(this, externalId);
+  };
   // The billing job's second loop (one periodic invoice per customer) begins with its first periodic invoice.
   const issue = invoicing.issue;
   invoicing.issue = function (this: typeof invoicing, ...args: Parameters<typeof issue>): InvoiceRecord {
@@ -549,6 +580,18 @@ function observe(tr: Tracer): void {
     if (tr.finalizeBase !== null && tr.mode === "advance") tr.set(tr.finalizeBase + tr.invoiceKey(inv));
     finalize.call(this, inv, at);
   };
+}
+
+/** The place in the whole batch of each subscription's first event in a part's share of a cut batch. */
+function firstEvents(o: OwnStep): Map<string, number> {
+  const first = new Map<string, number>();
+  const body = (o.step as { body?: { events?: unknown } }).body;
+  const events = Array.isArray(body?.events) ? (body.events as unknown[]) : [];
+  events.forEach((e, i) => {
+    const s = typeof e === "object" && e !== null ? (e as Record<string, unknown>)["external_subscription_id"] : undefined;
+    if (typeof s === "string" && !first.has(s)) first.set(s, o.events![i]!);
+  });
+  return first;
 }
 
 /** The wallets' ledger of transactions, in creation order (what `wallet_transactions` lists). */
@@ -608,7 +651,7 @@ function observeWallets(tr: Tracer): void {
   Object.defineProperty(checks, "add", {
     configurable: true, writable: true, enumerable: false,
     value: function (this: Set<string>, id: string): Set<string> {
-      if (!this.has(id)) tr.checkKeys.set(id, tr.stamp());
+      if (!this.has(id)) tr.checkKeys.set(id, tr.checkKey());
       return Set.prototype.add.call(this, id);
     },
   });
@@ -729,10 +772,19 @@ export function runPart(task: PartTask, send?: (chunk: PartChunk) => void, chunk
     }
     if (own) {
       tr.mode = "step";
-      tr.set(key(k, 2));
+      const o = task.own[j]!;
+      if (o.events === undefined) tr.set(key(k, 2));
+      else {
+        // A batch cut across parts: its events' outputs, then its wallet jobs, customer by customer in the batch's order.
+        tr.set(key(k, 2, 0));
+        tr.cut = { first: firstEvents(o), current: null };
+        tr.walletBase = key(k, 2, 1);
+      }
       const alerts = sim.alerts, length = alerts.length;
       sim.step(steps[offset + j]!, k);
       tr.alertsAfter(alerts, length, k);
+      tr.cut = null;
+      tr.walletBase = null;
       j++;
     }
     sendSome();

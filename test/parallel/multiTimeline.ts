@@ -9,7 +9,8 @@
  * top-ups and voids, updates, terminations and reads by wallet id (the id of the customer's n-th
  * wallet in the merged timeline: ids count the organization's wallets); payment outcomes of the
  * customer's invoices; alerts of every type, lists of alerts, updates and deletions; events (so
- * that alerts trigger); some steps at :55 (the interval rules' hour). Organization-wide steps (price changes, cascades) and usage
+ * that alerts trigger); some steps at :55 (the interval rules' hour). A few batches of events name
+ * several customers (the split cuts them across parts). Organization-wide steps (price changes, cascades) and usage
  * thresholds are kept in a few timelines only: the split runs those in one piece, and the tests
  * check it does so.
  */
@@ -51,6 +52,8 @@ export const multiArb = fc.record({
   others: fc.array(fc.array(opArb, { maxLength: 10 }), { minLength: 1, maxLength: 3 }),
   /** Each customer's wallet and alert calls. */
   wallets: fc.array(fc.array(walletOpArb, { maxLength: 8 }), { minLength: 4, maxLength: 4 }),
+  /** Batches of events of several customers (cut across parts). */
+  batches: fc.array(fc.record({ ...when, customers: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 2, maxLength: 6 }), v: fc.constantFrom("1", "6") }), { maxLength: 3 }),
   /** Keep the organization-wide calls (the split then declines). */
   wide: fc.constantFrom(false, false, false, false, true),
   thresholds: fc.constantFrom(false, false, false, false, true),
@@ -172,6 +175,11 @@ export function multiTimelineInput(m: MultiSeed): Obj {
       steps.push({ at: new Date(moved).toISOString(), op: s["op"], body: rename(s["body"], n, refs) });
     }
     steps.push(...walletSteps(m.wallets[i] ?? [], n));
+  });
+  m.batches.forEach((b, i) => {
+    const at = new Date(T0 + b.day * 86_400_000 + b.hour * 3_600_000 + (b.at55 ? 55 * 60_000 : 0)).toISOString();
+    const events = b.customers.filter((n) => n <= seeds.length).map((n, j) => ({ transaction_id: `b${i}-${j}`, code: "m", external_subscription_id: `s${n}`, properties: { v: b.v, region: "us" } }));
+    if (events.length > 0) steps.push({ at, op: "create_events", body: { events } });
   });
   // In time order; at one instant, by customer (a stable sort of the customers' lists in turn).
   steps.sort((a, b) => Date.parse(a["at"] as string) - Date.parse(b["at"] as string));

@@ -190,6 +190,21 @@ describe("wallets and alerts", () => {
     expect(output.invoices.filter((i) => (i as { invoice_type: string }).invoice_type === "credit").length).toBe(3);
   });
 
+  it("split the wallet jobs after a batch of events cut across parts, customer by customer in the batch's order", () => {
+    // Each event lowers its customer's ongoing balance under the threshold: the wallet jobs after the batch top up b, a, c.
+    const low = { recurring_transaction_rules: [{ trigger: "threshold", threshold_credits: "39.9", paid_credits: "10", granted_credits: "1" }] };
+    const x = input(
+      ...customer("a"), ...customer("b"), ...customer("c"), wallet("01T01:00:00", "a", low), wallet("01T01:00:00", "c", low), wallet("01T01:00:00", "b", low),
+      events("05T10:00:00", "s-b", "s-a", "s-c", "s-a"),
+    );
+    const expected = simulate(x);
+    const { output, report } = simulateSplit(x, 3);
+    expect(report).toEqual({ workers: 0, groups: 3 });
+    expect(JSON.stringify(output)).toBe(JSON.stringify(expected));
+    const credits = (output.invoices as { invoice_type: string; customer: { external_id: string }; issuing_date: string }[]).filter((i) => i.invoice_type === "credit" && i.issuing_date === "2024-01-05");
+    expect(credits.map((i) => i.customer.external_id)).toEqual(["b", "a", "c"]);
+  });
+
   it("split wallets expiring and interval rules topping up at one instant, wallet after wallet", () => {
     const interval = (paid: string): Obj => ({ recurring_transaction_rules: [{ trigger: "interval", interval: "weekly", paid_credits: paid, granted_credits: "1" }] });
     const x = input(
