@@ -9,6 +9,7 @@
 import type { Decimal } from "../core/decimal.js";
 import { type FixedCell, cellText, cellToDecimal } from "../core/fixed.js";
 import { compareOrder } from "./_kernel.js";
+import { radixTimeOrder } from "./_timeOrder.js";
 
 export class ValueList {
   n = 0;
@@ -130,27 +131,11 @@ export class ValueList {
     return idx.sort((i, j) => compareOrder(t[i]!, seq[i]!, tx[i]!, t[j]!, seq[j]!, tx[j]!) || i - j);
   }
 
-  /**
-   * With seq rising in push order, time order is (t, push index): when the timestamps are
-   * integers whose range times the next power of two ≥ n stays within 2^53, each pair is
-   * one exact float key `(t − min) × P + i` and a numeric sort orders them (no comparator).
-   */
+  /** With seq rising in push order, time order is (t, push index): a radix sort of the integer timestamps (_timeOrder.ts). */
   private packedOrder(idx: Uint32Array): boolean {
-    const { n, t } = this;
-    let lo = Infinity, hi = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const x = t[i]!;
-      if (!Number.isInteger(x)) return false;
-      if (x < lo) lo = x;
-      if (x > hi) hi = x;
-    }
-    let p = 1;
-    while (p < n) p *= 2;
-    if ((hi - lo + 1) * p > 2 ** 53) return false;
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = (t[i]! - lo) * p + i;
-    keys.sort();
-    for (let k = 0; k < n; k++) idx[k] = keys[k]! % p;
+    const order = radixTimeOrder(this.t, this.n);
+    if (order === undefined) return false;
+    idx.set(order);
     return true;
   }
 

@@ -21,6 +21,7 @@ import { isObj } from "./_parseFields.js";
 import { planAggregation } from "./_plan.js";
 import { assembleResult } from "./_result.js";
 import { timestampReader } from "./_timestamp.js";
+import { radixTimeOrder } from "./_timeOrder.js";
 import { count } from "./count.js";
 import { compilePropertyFilter } from "./filter.js";
 import { type Grouper, createGrouper } from "./groupBy.js";
@@ -37,13 +38,11 @@ interface Acc {
   texts: string[];
   /** Times arrived non-decreasing (arrival breaks ties): the texts are in time order already. */
   inOrder: boolean;
-  /** Every time is an integer (milliseconds): the order can be found by a numeric sort of packed keys. */
-  integral: boolean;
 }
 
 // The texts preallocated (`new Array(n)` stays a fast holey array at these sizes): pushing onto a
 // growing array of hundreds of thousands of strings cost about 170 ns a value on Node 20.
-const accOf = (capacity: number): Acc => ({ sum: newSum(), count: 0, times: new Float64Array(capacity), texts: new Array<string>(capacity), inOrder: true, integral: true });
+const accOf = (capacity: number): Acc => ({ sum: newSum(), count: 0, times: new Float64Array(capacity), texts: new Array<string>(capacity), inOrder: true });
 const newAcc = (): Acc => accOf(0);
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -167,7 +166,7 @@ function addSelected(p: PlainSum, pass: Pass, properties: Readonly<Record<string
 function orderTexts(pass: Pass): void {
   const { total, grouper, gids } = pass;
   const n = total.count;
-  const order = total.inOrder ? undefined : timeOrder(total.times, n, total.integral);
+  const order = total.inOrder ? undefined : timeOrder(total.times, n);
   const texts = total.texts;
   if (order !== undefined) {
     const sorted = new Array<string>(n);
@@ -331,7 +330,6 @@ function push(a: Acc, t: number, text: string): void {
     a.texts = texts;
   }
   if (k > 0 && a.times[k - 1]! > t) a.inOrder = false;
-  if (!Number.isInteger(t)) a.integral = false;
   a.times[k] = t;
   a.texts[k] = text;
 }
@@ -343,71 +341,7 @@ function sumResult(a: Acc, ctx: KernelContext): UnitsResult {
   return { units: sumToDecimal(a.sum), events_count: a.count, running_total: sumRunningTotal([], ctx), event_value_texts: texts };
 }
 
-/**
- * The rows in `times` order, arrival breaking ties. Integer times (milliseconds) are sorted by
- * a stable LSD radix sort on `t − min` (11-bit digits, a pass per digit the span needs: three
- * for up to 99 days): a few sequential passes instead of a comparison sort (a `Float64Array`
- * sort of a million packed keys took 160 ms here). Otherwise a stable comparison sort.
- */
-function timeOrder(times: Float64Array, n: number, integral: boolean): ArrayLike<number> {
-  let min = Infinity, max = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const t = times[i]!;
-    if (t < min) min = t;
-    if (t > max) max = t;
-  }
-  if (integral && max - min <= Number.MAX_SAFE_INTEGER) return radixOrder(times, n, min, max - min);
-  return Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => times[x]! - times[y]! || x - y);
-}
-
-const RADIX_BITS = 11;
-const RADIX = 1 << RADIX_BITS;
-const TWO_32 = 4_294_967_296;
-
-/** Stable radix sort of the rows by `times[i] − min` (a safe integer ≤ `span`). */
-function radixOrder(times: Float64Array, n: number, min: number, span: number): Uint32Array {
-  const bits = span === 0 ? 0 : Math.floor(Math.log2(span)) + 1;
-  const wide = bits > 32;
-  // The key in two 32-bit halves (the high one only when the span needs it); each pass moves
-  // the keys with their rows, so that every pass reads sequentially.
-  let lo = new Uint32Array(n), hi = new Uint32Array(wide ? n : 0), rows = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const d = times[i]! - min;
-    if (wide) {
-      const h = Math.floor(d / TWO_32);
-      lo[i] = d - h * TWO_32;
-      hi[i] = h;
-    } else lo[i] = d;
-    rows[i] = i;
-  }
-  let lo2 = new Uint32Array(n), hi2 = new Uint32Array(wide ? n : 0), rows2 = new Uint32Array(n);
-  const counts = new Uint32Array(RADIX);
-  const digits = new Uint16Array(n);
-  const mask = RADIX - 1;
-  for (let shift = 0; shift < bits; shift += RADIX_BITS) {
-    // This pass's digit of each key: from the low half, the high half, or across both.
-    counts.fill(0);
-    for (let i = 0; i < n; i++) {
-      const w = shift >= 32 ? hi[i]! >>> (shift - 32) : shift === 0 ? lo[i]! : wide ? (lo[i]! >>> shift) | (hi[i]! << (32 - shift)) : lo[i]! >>> shift;
-      const d = w & mask;
-      digits[i] = d;
-      counts[d]!++;
-    }
-    let at = 0;
-    for (let d = 0; d < RADIX; d++) {
-      const c = counts[d]!;
-      counts[d] = at;
-      at += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const j = counts[digits[i]!]!++;
-      lo2[j] = lo[i]!;
-      rows2[j] = rows[i]!;
-      if (wide) hi2[j] = hi[i]!;
-    }
-    [lo, lo2] = [lo2, lo];
-    [hi, hi2] = [hi2, hi];
-    [rows, rows2] = [rows2, rows];
-  }
-  return rows;
+/** The rows in `times` order, arrival breaking ties: a radix sort for integer times, else a stable comparison sort. */
+function timeOrder(times: Float64Array, n: number): ArrayLike<number> {
+  return radixTimeOrder(times, n) ?? Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => times[x]! - times[y]! || x - y);
 }
