@@ -3,27 +3,12 @@
  * of a subscription or a wallet removed, evaluated no more); a refused one changes nothing.
  */
 import { describe, expect, it } from "vitest";
-import { simulate } from "../../../src/index.js";
+import { type Obj, T, event, runAlertTimeline } from "./_alertTimeline.js";
 
-type Obj = Record<string, unknown>;
-const T = (d: number): string => `2024-01-${String(d).padStart(2, "0")}T00:00:00Z`;
-const event = (d: number, tx: string, gb: string): Obj => ({ at: T(d), op: "create_event", body: { transaction_id: tx, external_subscription_id: "s0", code: "gb", properties: { size: gb } } });
 const SPEND = { alert_type: "current_usage_amount", code: "spend", thresholds: [{ value: "500" }] };
 const UNITS = { alert_type: "billable_metric_current_usage_units", code: "units", billable_metric_code: "gb", thresholds: [{ value: "4" }] };
 
-function run(steps: Obj[]) {
-  return simulate({
-    organization: { timezone: "UTC", default_currency: "EUR" },
-    billable_metrics: [{ code: "gb", name: "GB", aggregation_type: "sum_agg", field_name: "size" }],
-    plans: [{ code: "p", name: "p", interval: "monthly", amount_cents: 0, amount_currency: "EUR", charges: [{ billable_metric_code: "gb", charge_model: "standard", properties: { amount: "1" } }] }],
-    steps: [
-      { at: T(1), op: "create_customer", body: { external_id: "c0", currency: "EUR" } },
-      { at: T(1), op: "create_subscription", body: { external_customer_id: "c0", external_id: "s0", plan_code: "p" } },
-      ...steps,
-    ],
-    until: T(20),
-  }) as unknown as { responses: Obj[]; webhooks: { type: string; at: string; object: Obj }[] } & Obj;
-}
+const run = (steps: Obj[]) => runAlertTimeline(steps);
 const fired = (r: ReturnType<typeof run>) => r.webhooks.filter((w) => w.type === "alert.triggered").map((w) => [w.at, w.object["alert_code"]]);
 const batch = (alerts: unknown, d = 1): Obj => ({ at: T(d), op: "create_alerts", body: { external_subscription_id: "s0", alerts } });
 
