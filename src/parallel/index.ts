@@ -16,7 +16,7 @@ import { validateSimulation } from "../simulator/simulate.js";
 import type { SimulateManyReport } from "./inline.js";
 import { type Answer, errorOf, type Job, RATE_FUNCTIONS, type RateFunction } from "./jobs.js";
 import { mergeParts } from "./merge.js";
-import { planSplit } from "./plan.js";
+import { planSplit, type SplitOptions } from "./plan.js";
 import { runJobs } from "./pool.js";
 import { assemble, type PartChunk, type PartResult } from "./trace.js";
 
@@ -45,8 +45,9 @@ function workerCount(n: number | undefined): number {
 /**
  * `simulate(input)` on worker threads: the timeline split into groups of connected customers
  * (docs/scale.md), the groups shared out among the workers, the parts merged. The result is
- * `simulate(input)`'s, byte for byte, for any number of workers. (When a `create_wallet` the plan
- * numbered is refused before another, the parts run a second time, the wallets numbered without it.)
+ * `simulate(input)`'s, byte for byte, for any number of workers. (What a run of the parts finds
+ * — a `create_wallet` refused before another, the instants of the interval rules' walks — is
+ * planned for in another run, at most three in all.)
  * @throws ValidationError (the promise rejects) as `simulate` does.
  */
 export async function simulateMany(input: unknown, options: SimulateManyOptions = {}): Promise<SimulateOutput> {
@@ -57,9 +58,9 @@ export async function simulateMany(input: unknown, options: SimulateManyOptions 
     return simulate(input);
   };
   if (workers <= 1) return inOnePiece(0, "one worker");
-  let refusedWallets: ReadonlySet<number> | undefined;
-  for (;;) {
-    const split = planSplit(input, workers, refusedWallets === undefined ? {} : { refusedWallets });
+  let again: SplitOptions = {};
+  for (let pass = 1; ; pass++) {
+    const split = planSplit(input, workers, again);
     if (!split.ok) return inOnePiece(0, split.reason);
     const { plan } = split;
     if (plan.tasks.length < 2) return inOnePiece(plan.groups, "one group of connected customers");
@@ -82,9 +83,9 @@ export async function simulateMany(input: unknown, options: SimulateManyOptions 
       options.onReport?.({ workers: plan.tasks.length, groups: plan.groups });
       return merged.output;
     }
-    // A create_wallet refused before another: the parts run again, the wallets numbered without it (once).
-    if (merged.refusedWallets !== undefined && refusedWallets === undefined) {
-      refusedWallets = new Set(merged.refusedWallets);
+    // What the run found (a create_wallet refused before another, the interval rules' walks) planned for: at most three runs.
+    if (merged.again !== undefined && pass < 3) {
+      again = merged.again;
       continue;
     }
     return inOnePiece(plan.groups, merged.reason);

@@ -6,7 +6,7 @@
 import { simulate, type SimulateOutput } from "../json/simulate.js";
 import { validateSimulation } from "../simulator/simulate.js";
 import { mergeParts } from "./merge.js";
-import { planSplit } from "./plan.js";
+import { planSplit, type SplitOptions } from "./plan.js";
 import { assemble, type PartChunk, runPart } from "./trace.js";
 
 /** How `simulateMany` ran an input. */
@@ -27,9 +27,9 @@ export interface SimulateManyReport {
  */
 export function simulateSplit(input: unknown, parts: number, chunk?: number): { output: SimulateOutput; report: SimulateManyReport } {
   validateSimulation(input);
-  let refusedWallets: ReadonlySet<number> | undefined;
-  for (;;) {
-    const split = planSplit(input, parts, refusedWallets === undefined ? {} : { refusedWallets });
+  let options: SplitOptions = {};
+  for (let pass = 1; ; pass++) {
+    const split = planSplit(input, parts, options);
     if (!split.ok) return { output: simulate(input), report: { workers: 0, groups: 0, reason: split.reason } };
     const results = split.plan.tasks.map((task) => {
       if (chunk === undefined) return runPart(task);
@@ -38,9 +38,9 @@ export function simulateSplit(input: unknown, parts: number, chunk?: number): { 
     });
     const merged = mergeParts(split.plan, results);
     if (merged.ok) return { output: merged.output, report: { workers: 0, groups: split.plan.groups } };
-    // A create_wallet refused before another: the wallets numbered again without it, once.
-    if (merged.refusedWallets !== undefined && refusedWallets === undefined) {
-      refusedWallets = new Set(merged.refusedWallets);
+    // What the run found (a create_wallet refused before another, the interval rules' walks) planned for: at most three runs.
+    if (merged.again !== undefined && pass < 3) {
+      options = merged.again;
       continue;
     }
     return { output: simulate(input), report: { workers: 0, groups: split.plan.groups, reason: merged.reason } };

@@ -5,14 +5,16 @@
  * goes to the first flush of the queue after it, whichever part made that flush. The merge
  * checks what the split assumed and does not guess: outputs of two parts under one key,
  * customers created in another order than the plan numbered them, wallets numbered otherwise
- * than one run numbers them (a `create_wallet` refused before another), a cut batch refused by
- * a part, a credit note naming a fee of another part — each makes it answer why instead, and the
- * caller runs the input in one piece.
+ * than one run numbers them (a `create_wallet` refused before another), a part with a wallet
+ * topping up to a target that missed another part's walk of the interval rules' job, a cut batch
+ * refused by a part, a credit note naming a fee of another part — each makes it answer why
+ * instead, and the caller runs the input in one piece; for the wallets' numbers and the walks it
+ * also says what a new plan should know (`again`), and the caller runs the parts again.
  * Pure: no I/O.
  */
 import type { SimulateOutput } from "../json/simulate.js";
 import { withoutLast } from "./keys.js";
-import type { SplitPlan } from "./plan.js";
+import type { SplitOptions, SplitPlan } from "./plan.js";
 import { type KeyedStream, type PartResult, STREAMS } from "./trace.js";
 
 type Obj = Record<string, unknown>;
@@ -20,8 +22,8 @@ const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !
 
 export type Merged =
   | { readonly ok: true; readonly output: SimulateOutput }
-  /** `refusedWallets`: the `create_wallet` steps the parts refused, when the wallets' numbers did not hold (plan again without them). */
-  | { readonly ok: false; readonly reason: string; readonly refusedWallets?: readonly number[] };
+  /** `again`: what the run found that a new plan can take into account (its options), when that may make the merge exact. */
+  | { readonly ok: false; readonly reason: string; readonly again?: SplitOptions };
 
 /** The parts' results (in the plan's task order) as one output, or why they cannot be merged exactly. */
 export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Merged {
@@ -39,8 +41,29 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
   for (let i = 0; i < wallets.length; i++) {
     if (wallets[i]![1] === i) continue;
     const created = new Set(wallets.map(([k]) => k));
-    const refusedWallets = plan.tasks.flatMap((t) => t.wallets.map(([k]) => k)).filter((k) => !created.has(k)).sort((a, b) => a - b);
-    return { ok: false, reason: `the wallet of step ${wallets[i]![0]} is the organization's wallet ${i}, not ${wallets[i]![1]} (a create_wallet before it was refused)`, refusedWallets };
+    const refused = plan.tasks.flatMap((t) => t.wallets.map(([k]) => k)).filter((k) => !created.has(k));
+    const again = { ...plan.options, refusedWallets: new Set([...(plan.options.refusedWallets ?? []), ...refused]) };
+    return { ok: false, reason: `the wallet of step ${wallets[i]![0]} is the organization's wallet ${i}, not ${wallets[i]![1]} (a create_wallet before it was refused)`, again };
+  }
+
+  // The interval rules' job refreshes every wallet with a target at each of its walks (at 00:55), whoever it is due for:
+  // a part that did not walk when another did must have had no such wallet then. If one had, the parts can run again,
+  // told the instants of every part's walks (a part with such a wallet then walks at each of them too).
+  const walked = results.map((r) => new Set(r.walks));
+  const known = new Set(plan.options.walks ?? []);
+  const walks = [...new Set(results.flatMap((r) => r.walks.map((w) => Number(w.slice(0, w.indexOf(":"))))))].sort((a, b) => a - b);
+  const again = walks.some((t) => !known.has(t)) ? { ...plan.options, walks: [...new Set([...known, ...walks])].sort((a, b) => a - b) } : undefined;
+  for (let p = 0; p < results.length; p++) {
+    if (results[p]!.targets.length === 0) continue;
+    for (let q = 0; q < results.length; q++) {
+      for (const w of q === p ? [] : results[q]!.walks) {
+        const t = Number(w.slice(0, w.indexOf(":")));
+        if (!walked[p]!.has(w) && results[p]!.targets.some(([from, until]) => from <= t && t <= until)) {
+          const reason = `the interval rules' job ran at ${new Date(t).toISOString()} for another part, and refreshes every wallet with a target balance`;
+          return again === undefined ? fail(reason) : { ok: false, reason, again };
+        }
+      }
+    }
   }
 
   // Responses, a cut batch's echoes put back in the batch's order.

@@ -10,7 +10,8 @@
  * several groups is cut into one batch per part. Wallets and usage alerts belong to their
  * customer and subscription: a wallet id (`stableId("wallet", n)`, the organization's n-th
  * wallet) is resolved to the customer of the n-th `create_wallet` the plan expects to succeed,
- * and each part gets the organization-wide number of its wallets (checked after the run). What
+ * and each part gets the organization-wide number of its wallets (checked after the run; a run
+ * that found some refused makes the next plan skip them, `SplitOptions`). What
  * cannot be split this way — an operation whose reach is the organization (plans, coupons,
  * add-ons), `$ref`s (they count invoices, fees and wallets organization-wide), customer taxes
  * (the Tax object counts customers), progressive billing with thresholds (checked over every
@@ -44,6 +45,8 @@ export interface PartTask {
   readonly feeIds: readonly string[];
   /** Its `create_wallet` steps and the organization-wide number each wallet gets (the plan's guess, checked after the run). */
   readonly wallets: readonly (readonly [number, number])[];
+  /** The instants at which the interval rules' job walks the wallets in one run, as far as known (sorted). */
+  readonly walks: readonly number[];
 }
 
 export interface OwnStep {
@@ -61,13 +64,18 @@ export interface SplitPlan {
   readonly steps: number;
   /** The organization-wide sequential id each customer gets when it is created where expected. */
   readonly sequentialIds: ReadonlyMap<string, number>;
+  /** The options it was made with. */
+  readonly options: SplitOptions;
 }
 
 export type Split = { readonly ok: true; readonly plan: SplitPlan } | { readonly ok: false; readonly reason: string };
 
+/** What a first run of the parts found, for the next plan (merge.ts). */
 export interface SplitOptions {
-  /** `create_wallet` steps known to be refused (a first run found them): they number no wallet. */
+  /** `create_wallet` steps known to be refused: they number no wallet. */
   readonly refusedWallets?: ReadonlySet<number>;
+  /** The instants at which the interval rules' job walks the wallets in one run (it refreshes every wallet with a target then). */
+  readonly walks?: readonly number[];
 }
 
 /** Operations that concern one customer (and what names it); any other makes the input one piece. */
@@ -408,7 +416,7 @@ export function planSplit(input: unknown, parts: number, options: SplitOptions =
   const tasks: PartTask[] = [];
   for (let p = 0; p < n; p++) {
     if (own[p]!.length === 0) continue;
-    tasks.push({ catalog, until, ats, first: own[p]![0]!.k === 0 ? null : steps[0], own: own[p]!, customers: customers[p]!, feeIds: fees[p]!, wallets: wallets[p]! });
+    tasks.push({ catalog, until, ats, first: own[p]![0]!.k === 0 ? null : steps[0], own: own[p]!, customers: customers[p]!, feeIds: fees[p]!, wallets: wallets[p]!, walks: options.walks ?? [] });
   }
-  return { ok: true, plan: { tasks, groups: groups.length, steps: S, sequentialIds } };
+  return { ok: true, plan: { tasks, groups: groups.length, steps: S, sequentialIds, options } };
 }

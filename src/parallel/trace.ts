@@ -28,6 +28,11 @@
  * After a cut batch, a wallet is queued under the place of its subscription's first event in the
  * whole batch (the one run queues them in that order).
  *
+ * The interval rules' job refreshes every wallet topping up to a target at each of its walks
+ * (00:55 UTC), whoever the round is for: a part reports its walks and the times it had such a
+ * wallet (merge.ts checks them), and, told one run's walks, makes such a wallet's customer due
+ * at each — for that job only.
+ *
  * Wallet webhooks wait in a queue until a flush hands them to the list: their place in one run
  * is the first flush after they were queued, by whichever customer (a paid top-up flushes the
  * queue before its invoice). Each is keyed by that flush and its key in the queue ([flush,
@@ -76,6 +81,10 @@ export interface PartResult {
   readonly wallets: readonly (readonly [number, number])[];
   /** The keys of the flushes of the wallets' queue the part made in the clock's jobs (before a paid top-up's invoice). */
   readonly flushes: readonly string[];
+  /** The rounds (`instant:round`) in which the interval rules' job walked the wallets (at :55). */
+  readonly walks: readonly string[];
+  /** When the part had a wallet with an interval rule topping up to a target: [from, until] (such a wallet is refreshed by every walk). */
+  readonly targets: readonly (readonly [number, number])[];
   readonly streams: { readonly [S in StreamName]: KeyedStream };
 }
 
@@ -109,7 +118,12 @@ const STRATEGIES: Readonly<Record<string, Strategy>> = {
 const tracers = new WeakMap<object, Tracer>();
 let installed = false;
 
-/** Wraps the clock's jobs once per thread: an untraced simulation runs them unchanged. */
+/**
+ * Wraps the clock's jobs once per thread: an untraced simulation runs them unchanged. A part told
+ * the instants of one run's walks of the interval rules' job makes a customer with a wallet
+ * topping up to a target due at each (that job then refreshes it, as one run's walk does); at
+ * such an instant the other jobs do not see it.
+ */
 function install(): void {
   if (installed) return;
   installed = true;
@@ -119,7 +133,16 @@ function install(): void {
     (job as unknown as { run: JobRun }).run = (sim, due, at) => {
       const tr = tracers.get(sim);
       if (tr === undefined || tr.mode !== "advance") return orig(sim, due, at);
-      tr.runJob(j, strategy, orig, due, at);
+      if (j === 0) tr.walkOnly = tr.walkOnlyAt(due, at);
+      const mine = tr.walkOnly.size === 0 || strategy === "interval" || strategy === "walletJobs" ? due : due.filter((c) => !tr.walkOnly.has(c));
+      tr.runJob(j, strategy, orig, mine, at);
+    };
+    if (strategy !== "interval") return;
+    const dueAt = job.dueAt;
+    (job as unknown as { dueAt: typeof dueAt }).dueAt = (sim, c) => {
+      const own = dueAt(sim, c);
+      const tr = tracers.get(sim);
+      return tr === undefined || tr.walkPlan.length === 0 ? own : tr.dueForWalk(c, own);
     };
   });
 }
@@ -161,6 +184,14 @@ class Tracer {
   readonly checkKeys = new Map<string, string>();
   /** The flushes of the wallets' queue made in the clock's jobs. */
   readonly flushes: string[] = [];
+  readonly walks: string[] = [];
+  /** One run's walks of the interval rules' job (sorted), and the customers due only for the next one (→ its instant). */
+  walkPlan: readonly number[] = [];
+  private readonly dueWalk = new Map<Customer, number>();
+  /** The customers due at the round running now only for a walk. */
+  walkOnly: ReadonlySet<Customer> = new Set();
+  /** Wallet id → since when it has (or had) an interval rule with a target. */
+  readonly targetSince = new Map<string, number>();
   /** The key of the flush that handed the webhooks being tagged to the list. */
   private pendingFlush: string | null = null;
   /** A context where only the queue's last flush is expected (its key is the same in every part). */
@@ -269,6 +300,30 @@ class Tracer {
     this.flush();
     if (c.current === null) this.fail("a wallet was queued for a check after a cut batch, not for its events");
     return this.ctx + keyPart(c.current ?? 0) + keyPart(this.seq++);
+  }
+
+  /** When the interval rules' job is due for `c` (`own`), or one run's next walk if it is earlier and `c` has a wallet topping up to a target. */
+  dueForWalk(c: Customer, own: Instant | undefined): Instant | undefined {
+    this.dueWalk.delete(c);
+    const target = this.sim.wallets.of(c).some((a) => a.wallet.status === "active" && a.wallet.recurring_transaction_rules.some((r) => r.trigger === "interval" && r.method === "target"));
+    if (!target) return own;
+    const ws = this.walkPlan, clock = this.sim.clock;
+    let lo = 0, hi = ws.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ws[mid]! <= clock) lo = mid + 1;
+      else hi = mid;
+    }
+    const w = ws[lo];
+    if (w === undefined || (own !== undefined && own <= w)) return own;
+    this.dueWalk.set(c, w);
+    return w as Instant;
+  }
+
+  /** The customers due at `at` only for one run's walk. */
+  walkOnlyAt(due: readonly Customer[], at: Instant): ReadonlySet<Customer> {
+    if (this.dueWalk.size === 0) return new Set();
+    return new Set(due.filter((c) => this.dueWalk.get(c) === at));
   }
 
   /** The organization-wide number of a wallet of the part. */
@@ -448,7 +503,7 @@ class Tracer {
         break;
       case "interval":
         this.set(base + keyPart(0), true);
-        this.eachWallet(base, () => orig(this.sim, due, at));
+        this.eachWallet(base, `${at}:${this.round}`, () => orig(this.sim, due, at));
         break;
       case "walletJobs":
         this.beginWalletJobs(base);
@@ -464,7 +519,7 @@ class Tracer {
    * Runs the interval rules' job, its walk over the wallets observed (each wallet under its
    * number), then its wallet jobs: the first walk over `sim.wallets.accounts` is the job's.
    */
-  private eachWallet(base: string, run: () => void): void {
+  private eachWallet(base: string, walk: string, run: () => void): void {
     const accounts = this.sim.wallets.accounts, tr = this;
     let used = false;
     Object.defineProperty(accounts, Symbol.iterator, {
@@ -473,6 +528,7 @@ class Tracer {
         const plain = Array.prototype[Symbol.iterator].call(this) as Iterator<(typeof accounts)[number]>;
         if (used) return plain;
         used = true;
+        tr.walks.push(walk);
         return {
           next() {
             const r = plain.next();
@@ -619,7 +675,18 @@ function observeWallets(tr: Tracer): void {
       if (n === undefined) tr.fail("a wallet was created where the plan did not expect it");
       tr.walletNumber.set(r.value.account.wallet.svc_id, n ?? 0);
       tr.wallets.push([tr.k, n ?? 0]);
+      targets(r.value.account.wallet, args[2]);
     }
+    return r;
+  };
+  // Interval rules with a target: their wallet is refreshed at every walk of the interval rules' job, whoever it is due for.
+  const targets = (w: { readonly svc_id: string; readonly recurring_transaction_rules: readonly { readonly trigger: string; readonly method: string }[] }, at: number): void => {
+    if (w.recurring_transaction_rules.some((x) => x.trigger === "interval" && x.method === "target") && !tr.targetSince.has(w.svc_id)) tr.targetSince.set(w.svc_id, at);
+  };
+  const updateWallet = wallets.updateWallet;
+  wallets.updateWallet = function (this: typeof wallets, ...args: Parameters<typeof updateWallet>): ReturnType<typeof updateWallet> {
+    const r = updateWallet.apply(this, args);
+    if (r.ok) targets(r.value, args[3]);
     return r;
   };
   // The expire job terminates each wallet under its number.
@@ -735,6 +802,7 @@ export function runPart(task: PartTask, send?: (chunk: PartChunk) => void, chunk
     if (id > 0) tr.sequentialId.set(c, id);
   }
   for (const [k, n] of task.wallets) tr.walletPlan.set(k, n);
+  tr.walkPlan = task.walks;
   tracers.set(sim, tr);
   observe(tr);
   const ats = task.ats;
@@ -824,6 +892,7 @@ export function runPart(task: PartTask, send?: (chunk: PartChunk) => void, chunk
   for (const [name, s] of Object.entries(streams)) if (s.items.length !== s.keys.length || s.keys.includes("")) tr.fail(`${name} could not all be keyed`);
   return {
     ...(tr.unsupported === undefined ? {} : { unsupported: tr.unsupported }),
-    preamble, responses: r.responses.slice(sentResponses), created: tr.created, wallets: tr.wallets, flushes: tr.flushes, streams,
+    preamble, responses: r.responses.slice(sentResponses), created: tr.created, wallets: tr.wallets, flushes: tr.flushes,
+    walks: tr.walks, targets: [...tr.targetSince].map(([id, from]) => [from, sim.wallets.find(id)?.wallet.terminated_at ?? Infinity] as const), streams,
   };
 }

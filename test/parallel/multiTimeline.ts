@@ -28,11 +28,14 @@ const ALERT_TYPES = [
 const when = { day: fc.integer({ min: 0, max: 100 }), hour: fc.oneof(fc.constantFrom(0, 12), fc.integer({ min: 0, max: 23 })), at55: fc.constantFrom(false, false, true) };
 /** A customer's wallet and alert calls; `wallet` picks one of the customer's wallets (its n-th creation, modulo their count). */
 export const walletOpArb = fc.oneof(
-  fc.record({
-    k: fc.constant("create"), ...when, paid: fc.constantFrom("0", "5", "20"), granted: fc.constantFrom("0", "10", "40"),
-    rule: fc.constantFrom("none", "interval", "target", "threshold", "threshold"), interval: fc.constantFrom("weekly", "monthly"),
-    expires: fc.constantFrom(null, null, 3, 20), waits: fc.constantFrom(false, false, true), ruleWaits: fc.boolean(),
-  }),
+  {
+    arbitrary: fc.record({
+      k: fc.constant("create"), ...when, day: fc.integer({ min: 0, max: 60 }), paid: fc.constantFrom("0", "5", "20"), granted: fc.constantFrom("0", "10", "40"),
+      rule: fc.constantFrom("none", "interval", "target", "threshold", "threshold"), interval: fc.constantFrom("weekly", "weekly", "monthly"),
+      expires: fc.constantFrom(null, null, null, 3, 20), waits: fc.constantFrom(false, false, true), ruleWaits: fc.boolean(),
+    }),
+    weight: 3,
+  },
   fc.record({ k: fc.constant("top_up"), ...when, wallet: fc.nat(3), paid: fc.constantFrom("0", "7"), granted: fc.constantFrom("0", "3"), voided: fc.constantFrom(null, null, "2") }),
   fc.record({ k: fc.constant("update"), ...when, wallet: fc.nat(3), expires: fc.constantFrom(null, 2, 30), threshold: fc.constantFrom(null, "15") }),
   fc.record({ k: fc.constant("terminate"), ...when, wallet: fc.nat(3) }),

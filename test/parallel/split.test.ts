@@ -219,6 +219,24 @@ describe("wallets and alerts", () => {
     expect((output.webhooks as { type: string }[]).filter((w) => w.type === "wallet.terminated").length).toBe(3);
   });
 
+  it("refresh a wallet topping up to a target at every walk of the interval rules' job, another part's too (a second run)", () => {
+    // b's weekly top-up walks the wallets on Tuesdays at 00:55, a's on Mondays: one run's Tuesday walks refresh a's wallet too
+    // (its ongoing balance after a's events), so a's part walks on Tuesdays as well.
+    const target = { recurring_transaction_rules: [{ trigger: "interval", interval: "weekly", method: "target", target_ongoing_balance: "30" }] };
+    const x = input(
+      ...customer("a"), ...customer("b"), wallet("01T00:00:00", "a", target), wallet("02T00:00:00", "b", { recurring_transaction_rules: [{ trigger: "interval", interval: "weekly", granted_credits: "1" }] }),
+      events("10T10:00:00", "s-a", "s-a"), wallet("12T00:00:00", "a", { code: "other" }),
+    );
+    const expected = simulate(x);
+    const first = plan(x, 2);
+    const m = mergeParts(first, first.tasks.map((t) => runPart(t)));
+    expect(!m.ok && m.reason).toMatch(/the interval rules' job ran at .* for another part/);
+    expect(!m.ok && m.again?.walks?.length).toBeGreaterThan(0);
+    const { output, report } = simulateSplit(x, 2);
+    expect(report).toEqual({ workers: 0, groups: 2 });
+    expect(JSON.stringify(output)).toBe(JSON.stringify(expected));
+  });
+
   it("number the wallets again when a create_wallet is refused before another (wallet ids count the organization's wallets)", () => {
     const x = input(
       ...customer("a"), ...customer("b"), wallet("02T00:00:00", "a", { currency: "USD" }), wallet("03T00:00:00", "b"),
@@ -229,7 +247,7 @@ describe("wallets and alerts", () => {
     const m = mergeParts(first, first.tasks.map((t) => runPart(t)));
     expect(m.ok).toBe(false);
     expect(!m.ok && m.reason).toMatch(/the wallet of step 5 is the organization's wallet 0, not 1/);
-    expect(!m.ok && m.refusedWallets).toEqual([4]);
+    expect(!m.ok && m.again?.refusedWallets).toEqual(new Set([4]));
     // Planned again without it, b's wallet is wallet 0 (the top-up names it): split, as one run.
     const { output, report } = simulateSplit(x, 2);
     expect(report).toEqual({ workers: 0, groups: 2 });
@@ -245,10 +263,10 @@ describe("wallets and alerts", () => {
 describe("mergeParts", () => {
   const empty = { items: [], keys: [] };
   const part = (webhooks: { items: unknown[]; keys: string[] }): PartResult => ({
-    preamble: [], responses: [], created: [], wallets: [], flushes: [],
+    preamble: [], responses: [], created: [], wallets: [], flushes: [], walks: [], targets: [],
     streams: { invoices: empty, credit_notes: empty, wallet_transactions: empty, webhooks, fees: empty, subscriptions: empty, warnings: empty },
   });
-  const twoParts = { tasks: [{ own: [], feeIds: [] }, { own: [], feeIds: [] }], groups: 2, steps: 0, sequentialIds: new Map() } as unknown as SplitPlan;
+  const twoParts = { tasks: [{ own: [], feeIds: [], wallets: [] }, { own: [], feeIds: [], wallets: [] }], groups: 2, steps: 0, sequentialIds: new Map(), options: {} } as unknown as SplitPlan;
 
   it("puts the parts' items in key order", () => {
     const m = mergeParts(twoParts, [part({ items: ["a0", "a1"], keys: [key(1, 0, 0), key(3, 0, 1)] }), part({ items: ["b0"], keys: [key(2, 0, 0)] })]);
