@@ -55,10 +55,11 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
   const again = walks.some((t) => !known.has(t)) ? { ...plan.options, walks: [...new Set([...known, ...walks])].sort((a, b) => a - b) } : undefined;
   for (let p = 0; p < results.length; p++) {
     if (results[p]!.targets.length === 0) continue;
+    const spans = disjoint(results[p]!.targets);
     for (let q = 0; q < results.length; q++) {
       for (const w of q === p ? [] : results[q]!.walks) {
         const t = Number(w.slice(0, w.indexOf(":")));
-        if (!walked[p]!.has(w) && results[p]!.targets.some(([from, until]) => from <= t && t <= until)) {
+        if (!walked[p]!.has(w) && within(spans, t)) {
           const reason = `the interval rules' job ran at ${new Date(t).toISOString()} for another part, and refreshes every wallet with a target balance`;
           return again === undefined ? fail(reason) : { ok: false, reason, again };
         }
@@ -116,6 +117,28 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
     warnings: [...(results[0]?.preamble ?? []), ...lists.warnings] as unknown as SimulateOutput["warnings"],
   };
   return { ok: true, output };
+}
+
+/** Spans [from, until] as disjoint spans in order. */
+function disjoint(spans: readonly (readonly [number, number])[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [from, until] of [...spans].sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], until);
+    else out.push([from, until]);
+  }
+  return out;
+}
+
+/** Whether `t` is in one of the disjoint spans. */
+function within(spans: readonly (readonly [number, number])[], t: number): boolean {
+  let lo = 0, hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]![1] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < spans.length && spans[lo]![0] <= t;
 }
 
 /**
