@@ -72,6 +72,12 @@ export function overdueAt(inv: InvoiceRecord, timezone: string): Instant | undef
 
 const overdueInstants = new WeakMap<InvoiceRecord, { readonly date: string; readonly timezone: string; readonly at: Instant }>();
 
+/**
+ * The customer's next overdue notice. An invoice that becomes unpaid again after its overdue
+ * instant (`update_invoice` from `succeeded` to `failed` or `pending`) turns overdue at that
+ * moment: its notice is due at once, at the clock's instant, never in the past (the clock only
+ * moves forward).
+ */
 export function invoicesOverdueAt(sim: Sim, c: Customer): Instant | undefined {
   let next: Instant | undefined;
   const tz = sim.timezoneOf(c);
@@ -79,7 +85,7 @@ export function invoicesOverdueAt(sim: Sim, c: Customer): Instant | undefined {
     const t = overdueAt(inv, tz);
     if (t !== undefined && (next === undefined || t < next)) next = t;
   }
-  return next;
+  return next !== undefined && next < sim.clock ? sim.clock : next;
 }
 
 export function announceOverdue(sim: Sim, c: Customer, at: Instant): void {

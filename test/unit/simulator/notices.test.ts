@@ -84,4 +84,19 @@ describe("invoice.payment_overdue", () => {
     { customer: { net_payment_term: 5 }, until: "2024-04-20T00:00:00Z" });
     expect(of(hooks, "invoice.payment_overdue")).toEqual([]);
   });
+
+  it("is sent at once when a paid invoice becomes unpaid again after its due date (the clock never goes back)", () => {
+    const invoice = { $ref: { invoice: 0, field: "svc_id" } };
+    const hooks = run([subscribe(),
+      { at: "2024-04-03T00:00:00Z", op: "update_invoice", body: { invoice_id: invoice, payment_status: "succeeded" } },
+      { at: "2024-04-12T09:30:00Z", op: "update_invoice", body: { invoice_id: invoice, payment_status: "failed" } },
+      { at: "2024-04-15T00:00:00Z", op: "update_invoice", body: { invoice_id: invoice, payment_status: "pending" } }],
+    { customer: { net_payment_term: 5 }, until: "2024-04-20T00:00:00Z" });
+    const overdue = of(hooks, "invoice.payment_overdue");
+    expect(overdue.map((h) => h.at)).toEqual(["2024-04-12T09:30:00Z"]);
+    expect(overdue[0]!.object).toMatchObject({ payment_overdue: true, payment_status: "failed" });
+    // Webhooks stay in time order.
+    const ats = hooks.map((h) => h.at);
+    expect([...ats].sort()).toEqual(ats);
+  });
 });
