@@ -106,3 +106,9 @@ export async function stepBackCase(run: (events: StoredEvent[], input: Input) =>
     }
   }
 }
+
+/** `aggregate`'s answer without either per-event list (a prorated sum's event_prorated_values go with its event_values): what `eventValues: false` gives. */
+export function withoutEventValues(out: AggregateOutput): unknown {
+  const { event_values: _, event_prorated_values: _p, grouped_usage, ...rest } = out;
+  return grouped_usage === undefined ? rest : { ...rest, grouped_usage: grouped_usage.map(({ event_values: _g, event_prorated_values: _gp, ...g }) => g) };
+}
