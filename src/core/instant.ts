@@ -90,9 +90,15 @@ export function parseUsualIso(s: string): number {
 
 /** `x` when it is already what {@link formatInstant} writes for the instant it names (events echo their timestamp). */
 export function canonicalTimestampText(x: unknown, t: Instant): string {
-  if (typeof x === "string" && ((x.length === 20 && t % 1000 === 0) || (x.length === 24 && t % 1000 !== 0)) && parseUsualIso(x) === t) return x;
+  if (typeof x === "string" && parseUsualIso(x) === t && isCanonicalUsual(x, t)) return x;
   return formatInstant(t);
 }
+
+/**
+ * Whether `s`, a text {@link parseUsualIso} read as `t`, is what {@link formatInstant} writes for
+ * `t`: milliseconds written exactly when there are some.
+ */
+export const isCanonicalUsual = (s: string, t: number): boolean => (s.length === 20) === (t % 1000 === 0);
 
 /** The largest |epoch ms| a `Date` can hold (±100 000 000 days). */
 const MAX_DATE_MS = 8.64e15;

@@ -5,7 +5,7 @@
  */
 import { parseDecimal } from "../core/decimal.js";
 import { stableId, stableTextId } from "../core/ids.js";
-import { canonicalTimestampText, formatInstant, type Instant, parseTimestamp } from "../core/instant.js";
+import { canonicalTimestampText, formatInstant, type Instant, isCanonicalUsual, parseTimestamp, parseUsualIso } from "../core/instant.js";
 import { issue, IssueCollector, type Issues, type Path } from "../core/issue.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
@@ -132,9 +132,23 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
   try {
     for (let i = 0; i < checked.length; i++) {
       const { e, subId } = checked[i]!;
-      const timestamp = (e.timestamp == null ? at : parseTimestamp(e.timestamp) ?? at) as Instant;
-      // The echo reuses the sent text when it is already the canonical form (no new string per event).
-      const timestampText = e.timestamp == null ? stepAtText : canonicalTimestampText(e.timestamp, timestamp);
+      // Read once (the usual ISO form first); the echo reuses the sent text when it is already
+      // the canonical form (no new string per event).
+      const sent = e.timestamp;
+      let timestamp: Instant, timestampText: string;
+      if (sent == null) {
+        timestamp = at;
+        timestampText = stepAtText;
+      } else {
+        const usual = typeof sent === "string" ? parseUsualIso(sent) : NaN;
+        if (usual === usual) {
+          timestamp = usual as Instant;
+          timestampText = isCanonicalUsual(sent as string, usual) ? (sent as string) : formatInstant(timestamp);
+        } else {
+          timestamp = parseTimestamp(sent) ?? at;
+          timestampText = canonicalTimestampText(sent, timestamp);
+        }
+      }
       if (subId === null) {
         // Accepted as the service accepts it, and kept for deduplication; it concerns no subscription, so it bills nothing.
         const owner = e.external_customer_id == null ? undefined : sim.customers.get(e.external_customer_id);

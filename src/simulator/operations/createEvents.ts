@@ -7,14 +7,13 @@ import { type Answer, invalidField, isRefusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import { isAbsentValue, isObj, type Step } from "../steps.js";
 
-/** Up to this many events, repeats within the batch are found by pairwise comparison. */
-const SMALL_BATCH = 32;
-
 export function createEvents(sim: Sim, step: Step): Answer {
   const list = step.body["events"];
   if (!Array.isArray(list)) return invalidField(isAbsentValue(list) ? "value_is_mandatory" : "invalid_type", ["events"]);
-  // A small batch (a gateway's usual one) is checked for repeats by comparing its events pairwise: no table per batch.
-  const seen = list.length > SMALL_BATCH ? new Map<string | null, Set<string>>() : undefined;
+  // Repeats within the batch: an open-addressing table of the checked events' positions, keyed
+  // by their transaction ids' hashes, each match confirmed on the ids and subscriptions themselves.
+  const mask = tableSize(list.length) - 1;
+  const table = new Int32Array(mask + 1);
   const checked: CheckedEvent[] = new Array(list.length);
   for (let i = 0; i < list.length; i++) {
     const raw: unknown = list[i];
@@ -22,18 +21,20 @@ export function createEvents(sim: Sim, step: Step): Answer {
     const c = checkEvent(sim, raw, ["events", i]);
     if (isRefusal(c)) return c;
     const tid = c.e.transaction_id;
-    if (seen === undefined) {
-      for (let j = 0; j < i; j++) {
-        const d = checked[j]!;
-        if (d.hash === c.hash && d.e.transaction_id === tid && d.subId === c.subId) return invalidField("value_already_exist", ["events", i, "transaction_id"]);
-      }
-    } else {
-      let ids = seen.get(c.subId);
-      if (ids === undefined) seen.set(c.subId, (ids = new Set()));
-      if (ids.has(tid)) return invalidField("value_already_exist", ["events", i, "transaction_id"]);
-      ids.add(tid);
+    let slot = c.hash & mask;
+    for (let j = table[slot]!; j !== 0; slot = (slot + 1) & mask, j = table[slot]!) {
+      const d = checked[j - 1]!;
+      if (d.hash === c.hash && d.e.transaction_id === tid && d.subId === c.subId) return invalidField("value_already_exist", ["events", i, "transaction_id"]);
     }
+    table[slot] = i + 1;
     checked[i] = c;
   }
   return { events: storeEvents(sim, checked, step) };
+}
+
+/** The smallest power of two at least twice `n` (at least 2): the table stays at most half full. */
+function tableSize(n: number): number {
+  let size = 2;
+  while (size < 2 * n) size *= 2;
+  return size;
 }

@@ -74,6 +74,31 @@ describe("simulate: customers, subscriptions and events", () => {
       .toEqual(["2024-04-01T19:33:20Z", "2024-03-07T10:00:00Z", "2024-03-08T00:00:00Z"]);
   });
 
+  it("echoes a timestamp text as sent only when it is the canonical form", () => {
+    const batch = (at: string, stamps: unknown[]) => ({ at, op: "create_events", body: { events: stamps.map((timestamp, i) => ({ ...event(at, `e${i}`).body, timestamp })) } });
+    const r = run([customer, subscribe(), batch("2024-03-06T00:00:00Z", ["2024-03-06T10:00:00Z", "2024-03-06T10:00:00.000Z", "2024-03-06T10:00:00.250Z", "2024-03-06T10:00:00+00:00", "1709719200", 1_709_719_200.5])]);
+    expect((r.responses[2] as { events: { timestamp: string }[] }).events.map((e) => e.timestamp))
+      .toEqual(["2024-03-06T10:00:00Z", "2024-03-06T10:00:00Z", "2024-03-06T10:00:00.250Z", "2024-03-06T10:00:00Z", "2024-03-06T10:00:00Z", "2024-03-06T10:00:00.500Z"]);
+  });
+
+  it("refuses a batch that repeats a transaction id for the same subscription, however long the batch", () => {
+    const s2 = { ...subscribe(), body: { ...subscribe().body, external_id: "s2" } };
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `t${i}`);
+    const batch = (tids: string[], subs: (i: number) => string) =>
+      ({ at: "2024-03-06T00:00:00Z", op: "create_events", body: { events: tids.map((tx, i) => event("", tx, { external_subscription_id: subs(i) }).body) } });
+    for (const n of [3, 40, 500]) {
+      const repeated = [...ids(n), "t1"];
+      const r = run([customer, subscribe(), s2,
+        batch(repeated, () => "s1"),
+        // The same ids on two subscriptions are two events each.
+        batch([...ids(n), ...ids(n)], (i) => (i < n ? "s1" : "s2")),
+        batch(["t0"], () => "s2")]);
+      expect(r.responses[3]).toEqual({ error: { code: "validation_errors", error_details: { [`events.${n}.transaction_id`]: ["value_already_exist"] } } });
+      expect((r.responses[4] as { events: unknown[] }).events).toHaveLength(2 * n);
+      expect(r.responses[5]).toEqual({ error: { code: "validation_errors", error_details: { "events.0.transaction_id": ["value_already_exist"] } } });
+    }
+  });
+
   it("issues an invoice at each billing run it passes; a refused step changes nothing", () => {
     const r = run([customer, subscribe(), event("2024-03-06T00:00:00Z", "t1"),
       { at: "2024-03-06T00:00:00Z", op: "update_fee", body: { fee_id: "f1", payment_status: "succeeded" } }],
