@@ -18,7 +18,7 @@ import { type Answer, errorOf, type Job, RATE_FUNCTIONS, type RateFunction } fro
 import { mergeParts } from "./merge.js";
 import { planSplit, type SplitOptions } from "./plan.js";
 import { runJobs } from "./pool.js";
-import { assemble, type PartChunk, type PartResult } from "./trace.js";
+import { assemble, type PartChunk, type PartResult } from "./trace/result.js";
 
 export type { SimulateOutput } from "../json/simulate.js";
 export type { SimulateManyReport } from "./inline.js";

@@ -7,7 +7,8 @@ import { simulate, type SimulateOutput } from "../json/simulate.js";
 import { validateSimulation } from "../simulator/simulate.js";
 import { mergeParts } from "./merge.js";
 import { planSplit, type SplitOptions } from "./plan.js";
-import { assemble, type PartChunk, runPart } from "./trace.js";
+import { runPart } from "./trace/part.js";
+import { assemble, type PartChunk } from "./trace/result.js";
 
 /** How `simulateMany` ran an input. */
 export interface SimulateManyReport {

@@ -1,6 +1,6 @@
 /**
  * What a worker thread of `ratecard/parallel` is asked to do, and how it answers: one part of
- * a split simulation (trace.ts), or a chunk of independent calls of a JSON entry point. The
+ * a split simulation (trace/part.ts), or a chunk of independent calls of a JSON entry point. The
  * answer carries an error as data (its name, message and issues): an error does not cross a
  * thread as an instance. Pure: the worker (worker.ts) and the pool (pool.ts) do the I/O.
  */
@@ -11,7 +11,8 @@ import { applyChargeModel } from "../json/applyChargeModel.js";
 import { billingPeriod } from "../json/billingPeriod.js";
 import { simulate } from "../json/simulate.js";
 import type { PartTask } from "./plan.js";
-import { type PartChunk, type PartResult, runPart } from "./trace.js";
+import { runPart } from "./trace/part.js";
+import type { PartChunk, PartResult } from "./trace/result.js";
 
 /** The JSON entry points `rateMany` calls. */
 export const RATE_FUNCTIONS = { aggregate, aggregateColumns, applyChargeModel, billingPeriod, simulate } as const;
@@ -28,7 +29,7 @@ export interface ErrorData {
   readonly issues?: Issues;
 }
 
-/** What a part sends while it runs (trace.ts `PartChunk`), before its answer. */
+/** What a part sends while it runs (trace/result.ts `PartChunk`), before its answer. */
 export interface ChunkMessage {
   readonly chunk: PartChunk;
 }

@@ -39,6 +39,17 @@ export function withoutLast(k: string): string {
   return k.slice(0, last);
 }
 
+/** The index of the first item of a sorted list (keys, instants) after `x`: the list's length when none is. */
+export function firstAfter<T extends string | number>(sorted: readonly T[], x: T): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The integers of a key (for messages and tests). */
 export function parts(k: string): number[] {
   const out: number[] = [];

@@ -1,7 +1,7 @@
 /**
  * The parts of a split simulation merged into what one `simulate` run returns (docs/scale.md,
- * "Every core"): each output list in the order of its items' keys (trace.ts), the responses by
- * step, a batch of events cut across parts answered as one; a wallet webhook a part's queue held
+ * "Every core"): each output list in the order of its items' keys (trace/part.ts), the responses
+ * by step, a batch of events cut across parts answered as one; a wallet webhook a part's queue held
  * goes to the first flush of the queue after it, whichever part made that flush. The merge
  * checks what the split assumed and does not guess: outputs of two parts under one key,
  * customers created in another order than the plan numbered them, wallets numbered otherwise
@@ -13,9 +13,9 @@
  * Pure: no I/O.
  */
 import type { SimulateOutput } from "../json/simulate.js";
-import { withoutLast } from "./keys.js";
+import { firstAfter, withoutLast } from "./keys.js";
 import type { SplitOptions, SplitPlan } from "./plan.js";
-import { type KeyedStream, type PartResult, STREAMS } from "./trace.js";
+import { type KeyedStream, type PartResult, STREAMS } from "./trace/result.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -51,14 +51,14 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
   // told the instants of every part's walks (a part with such a wallet then walks at each of them too).
   const walked = results.map((r) => new Set(r.walks));
   const known = new Set(plan.options.walks ?? []);
-  const walks = [...new Set(results.flatMap((r) => r.walks.map((w) => Number(w.slice(0, w.indexOf(":"))))))].sort((a, b) => a - b);
+  const walks = [...new Set(results.flatMap((r) => r.walks.map(walkInstant)))].sort((a, b) => a - b);
   const again = walks.some((t) => !known.has(t)) ? { ...plan.options, walks: [...new Set([...known, ...walks])].sort((a, b) => a - b) } : undefined;
   for (let p = 0; p < results.length; p++) {
     if (results[p]!.targets.length === 0) continue;
     const spans = disjoint(results[p]!.targets);
     for (let q = 0; q < results.length; q++) {
       for (const w of q === p ? [] : results[q]!.walks) {
-        const t = Number(w.slice(0, w.indexOf(":")));
+        const t = walkInstant(w);
         if (!walked[p]!.has(w) && within(spans, t)) {
           const reason = `the interval rules' job ran at ${new Date(t).toISOString()} for another part, and refreshes every wallet with a target balance`;
           return again === undefined ? fail(reason) : { ok: false, reason, again };
@@ -119,6 +119,11 @@ export function mergeParts(plan: SplitPlan, results: readonly PartResult[]): Mer
   return { ok: true, output };
 }
 
+/** The instant of a walk of the interval rules' job (`instant:round`). */
+function walkInstant(walk: string): number {
+  return Number(walk.slice(0, walk.indexOf(":")));
+}
+
 /** Spans [from, until] as disjoint spans in order. */
 function disjoint(spans: readonly (readonly [number, number])[]): [number, number][] {
   const out: [number, number][] = [];
@@ -155,13 +160,7 @@ function toFirstFlush(s: KeyedStream, flushes: readonly string[]): KeyedStream {
     if (q === "") continue;
     const own = keys[i]!.slice(0, keys[i]!.length - q.length);
     // The first flush after q (flushes are sorted).
-    let lo = 0, hi = flushes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (flushes[mid]! <= q) lo = mid + 1;
-      else hi = mid;
-    }
-    const first = flushes[lo];
+    const first = flushes[firstAfter(flushes, q)];
     if (first !== undefined && first < own) keys[i] = first + q;
   }
   return { items: s.items, keys, queued };

@@ -6,7 +6,7 @@
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Answer, ChunkMessage, Job } from "./jobs.js";
-import type { PartChunk } from "./trace.js";
+import type { PartChunk } from "./trace/result.js";
 
 /** The worker script next to this module (the CommonJS build gets `import.meta.url` from tsup's shim). */
 export function workerUrl(): URL {

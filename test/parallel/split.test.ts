@@ -10,7 +10,8 @@ import { simulateSplit } from "../../src/parallel/inline.js";
 import { instantPart, key, keyPart, parts, withoutLast } from "../../src/parallel/keys.js";
 import { mergeParts } from "../../src/parallel/merge.js";
 import { planSplit, type SplitPlan } from "../../src/parallel/plan.js";
-import { type PartResult, runPart } from "../../src/parallel/trace.js";
+import { runPart } from "../../src/parallel/trace/part.js";
+import type { PartResult } from "../../src/parallel/trace/result.js";
 
 type Obj = Record<string, unknown>;
 const catalog = {
