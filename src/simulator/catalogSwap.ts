@@ -100,11 +100,6 @@ export function swapTax(sim: Sim, code: string, next: Tax | null): void {
       minimum_commitment: m === null ? null : { ...m, taxes: swapIn(m.taxes, code, next) },
     };
   });
-  for (const s of sim.subscriptions) {
-    const own = s.fixed_charge_taxes;
-    if (own === undefined || ![...own.values()].some((l) => holds(l, code))) continue;
-    s.fixed_charge_taxes = new Map([...own].map(([k, l]) => [k, swapIn(l, code, next)]));
-  }
 }
 
 /**
@@ -142,5 +137,5 @@ export function taxReaches(sim: Sim, inv: InvoiceRecord, code: string): boolean 
   const own = c.taxes ?? [];
   if (holds(own, code) || (own.length === 0 && holds(sim.catalog.organization.taxes, code))) return true;
   if (inv.lines.some((l) => holds(l.fee.taxes, code))) return true;
-  return inv.runs.some((run) => planHoldsTax(run.subscription.plan, code) || [...(run.subscription.fixed_charge_taxes?.values() ?? [])].some((l) => holds(l, code)));
+  return inv.runs.some((run) => planHoldsTax(run.subscription.plan, code));
 }

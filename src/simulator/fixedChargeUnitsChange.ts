@@ -36,7 +36,7 @@ export function billUnitsChange(sim: Sim, s: Subscription, fs: readonly PlanFixe
       fixed_charge: f.fixed_charge, new_units: currentUnits(s, f), paid_units: paid, changed_at: at, window,
       fixed_charges_duration_in_days: b.fixed_charges_duration_in_days, currency: s.plan.currency,
     });
-    const billed: BilledFee = { fee: { ...shell, ...delta }, charge: null, ...ownTaxes(s, f) };
+    const billed: BilledFee = { fee: { ...shell, ...delta }, charge: null, ...ownTaxes(f) };
     return { billed, run };
   });
   if (lines.length > 0) sim.invoicing.issue(s.customer, [run], at, invoiceLines(lines, sim.catalog.organization));

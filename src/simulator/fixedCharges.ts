@@ -47,8 +47,8 @@ export const sameWindow = (fee: BilledFixedChargeFee, f: PlanFixedCharge, w: Per
   (fee.fee.fixed_charge_id === f.svc_id || (f.parent_id !== undefined && fee.fee.fixed_charge_id === f.parent_id)) && Math.floor(fee.fee.from_date / 1000) === Math.floor(w.start / 1000) && Math.floor(fee.fee.to_date / 1000) === Math.floor((w.end - 1000) / 1000);
 
 /** Taxes of a fixed-charge fee when the fixed charge has its own (else the plan's chain applies, invoice.md §5.1). */
-export function ownTaxes(s: Subscription, f: PlanFixedCharge): Pick<BilledFee, "taxes"> {
-  const t = s.fixed_charge_taxes?.get(f.code) ?? f.taxes;
+export function ownTaxes(f: PlanFixedCharge): Pick<BilledFee, "taxes"> {
+  const t = f.taxes;
   return t !== undefined && t.length > 0 ? { taxes: t } : {};
 }
 
@@ -82,7 +82,7 @@ export function runFixedChargeFees(run: SubscriptionRun, input: BillingPeriodInp
       fixed_charge: f.fixed_charge, events: unitEvents(s, f), window, fixed_charges_duration_in_days: b.fixed_charges_duration_in_days,
       timezone, currency: plan.currency, ids: { subscription_id: s.svc_id },
     });
-    out.push({ fee: reason === "starting" ? afterUpgrade(s, f, fee, window, run) : fee, charge: null, ...ownTaxes(s, f) });
+    out.push({ fee: reason === "starting" ? afterUpgrade(s, f, fee, window, run) : fee, charge: null, ...ownTaxes(f) });
   }
   return out;
 }

@@ -113,8 +113,6 @@ export interface Subscription {
   fixed_charge_base_units?: ReadonlyMap<string, Decimal>;
   /** Units changes after the creation, in creation order (periods.md §7.1); the start's event is `started_at + 1 s`. */
   fixed_charge_changes?: readonly FixedChargeChange[];
-  /** Per-subscription taxes of fixed charges (code → taxes; `update_subscription_fixed_charge` `tax_codes`). */
-  fixed_charge_taxes?: ReadonlyMap<string, readonly Tax[]>;
   /** The fixed-charge fees already billed for a subscription, on the invoices not holding `except` (a billing run). */
   readonly fixed_charge_ledger?: FixedChargeLedger;
 }

@@ -14,6 +14,7 @@ import { computeBillingPeriod } from "../period/index.js";
 import { billRun, periodInput } from "./billing.js";
 import { type SubscriptionRun } from "./runs.js";
 import { type Plan, taxesOf } from "./catalog.js";
+import { remodels } from "./planFixedCharges.js";
 import { currentUnits, hasAdvanceFixedCharges } from "./fixedCharges.js";
 import { invoiceLines } from "./invoices.js";
 import type { Sim } from "./sim.js";
@@ -69,15 +70,22 @@ export function startFixedCharges(sim: Sim, s: Subscription, at: Instant): void 
 /** A fixed-charge update checked (`update_subscription_fixed_charge`): what `applyFixedChargeUpdate` does. */
 export interface FixedChargeUpdate {
   readonly subscription: Subscription;
+  /** The fixed charge the units apply to: the plan's own, or its copy on `plan`. */
   readonly fixed_charge: Plan["fixed_charges"][number];
   readonly units: Decimal | undefined;
   readonly immediately: boolean;
-  readonly taxes: ReturnType<typeof taxesOf>;
+  /**
+   * When the call changes more than units (periods.md §7.1): the `plan_overrides.fixed_charges`
+   * entry that makes the subscription's child plan (operations/updateSubscriptionFixedCharge.ts).
+   */
+  readonly remodel?: Obj | undefined;
 }
 
 /**
- * `update_subscription_fixed_charge`'s body checked (periods.md §7.1): a units override
- * (and/or the fixed charge's taxes) for one live subscription's fixed charge; the refusal
+ * `update_subscription_fixed_charge`'s body checked (periods.md §7.1): a units override for one
+ * live subscription's fixed charge, and, when the call sets any other field (`tax_codes`,
+ * `properties`, `invoice_display_name`), the child plan the subscription moves to, with a copy of
+ * the fixed charge carrying them (as `plan_overrides.fixed_charges` would make it). Or the refusal
  * naming every bad field, or the subscription or fixed charge not found.
  */
 export function checkFixedChargeUpdate(sim: Sim, b: Obj): FixedChargeUpdate | Refusal {
@@ -87,14 +95,26 @@ export function checkFixedChargeUpdate(sim: Sim, b: Obj): FixedChargeUpdate | Re
   if (b["units"] != null && (units === undefined || units.lt(ZERO))) c.add("invalid_value", ["units"]);
   if (b["apply_units_immediately"] != null && typeof b["apply_units_immediately"] !== "boolean") c.add("invalid_value", ["apply_units_immediately"]);
   if (b["tax_codes"] != null && !Array.isArray(b["tax_codes"])) c.add("invalid_value", ["tax_codes"]);
-  const taxes = taxesOf(b["tax_codes"], sim.catalog.taxes, ["tax_codes"], c);
+  taxesOf(b["tax_codes"], sim.catalog.taxes, ["tax_codes"], c);
   const issues = c.issues();
   if (issues) return invalid(issues);
   const s = sim.subscriptions.find((x) => x.external_id === b["external_subscription_id"] && (x.status === "active" || x.status === "pending"));
   if (s === undefined) return refusal("subscription_not_found");
   const f = s.plan.fixed_charges.find((x) => x.code === b["code"]);
   if (f === undefined) return refusal("fixed_charge_not_found");
-  return { subscription: s, fixed_charge: f, units, immediately: b["apply_units_immediately"] === true, taxes };
+  const immediately = b["apply_units_immediately"] === true;
+  const entry: Obj = { code: f.code };
+  for (const k of ["tax_codes", "properties", "invoice_display_name"]) if (b[k] != null) entry[k] = b[k];
+  return { subscription: s, fixed_charge: f, units, immediately, remodel: remodels(entry) ? entry : undefined };
+}
+
+/** A refusal of `plan_overrides.fixed_charges.0.<field>` as the refusal of `<field>` of the body. */
+export function unprefixed(r: Refusal): Refusal {
+  const details = r.error["error_details"] as Readonly<Record<string, string[]>> | undefined;
+  if (details === undefined) return r;
+  const prefix = "plan_overrides.fixed_charges.0.";
+  const renamed = Object.fromEntries(Object.entries(details).map(([k, v]) => [k.startsWith(prefix) ? k.slice(prefix.length) : k, v]));
+  return refusal(r.error["code"] as string, renamed);
 }
 
 /**
@@ -103,8 +123,7 @@ export function checkFixedChargeUpdate(sim: Sim, b: Obj): FixedChargeUpdate | Re
  * invoice), else from the next fixed-charges period. Answers `{fixed_charge}`.
  */
 export function applyFixedChargeUpdate(sim: Sim, u: FixedChargeUpdate, at: Instant): Answer {
-  const { subscription: s, fixed_charge: f, units, taxes } = u;
-  if (taxes !== undefined) s.fixed_charge_taxes = new Map([...(s.fixed_charge_taxes ?? []), [f.code, taxes]]);
+  const { subscription: s, fixed_charge: f, units } = u;
   if (units !== undefined && s.started_at === null) s.fixed_charge_start_units = new Map([...(s.fixed_charge_start_units ?? []), [f.code, units]]);
   else if (units !== undefined) {
     const input = periodInput({ subscription: s, at, reason: "periodic" }, sim.timezoneOf(s.customer));
@@ -113,8 +132,7 @@ export function applyFixedChargeUpdate(sim: Sim, u: FixedChargeUpdate, at: Insta
     s.fixed_charge_changes = [...(s.fixed_charge_changes ?? []), { code: f.code, timestamp, units }];
     if (u.immediately) billUnitsChange(sim, s, [f], at, input);
   }
-  const own = s.fixed_charge_taxes?.get(f.code) ?? f.taxes;
   // A units-only override clones nothing: the plan's own fixed charge, no parent (periods.md §7.1);
   // a child plan's copy names the parent plan's fixed charge it was made from.
-  return { fixed_charge: fixedChargeJson(f, sim.catalogJson, currentUnits(s, f), own) };
+  return { fixed_charge: fixedChargeJson(f, sim.catalogJson, currentUnits(s, f)) };
 }

@@ -75,7 +75,6 @@ export function newSubscription(fields: NewSubscriptionFields): Subscription {
     ...(fixed === undefined ? {} : {
       fixed_charge_start_units: fixed.start_units,
       fixed_charge_changes: [],
-      fixed_charge_taxes: new Map(),
       ...(fixed.ledger === undefined ? {} : { fixed_charge_ledger: fixed.ledger }),
     }),
   };

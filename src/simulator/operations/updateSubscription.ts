@@ -69,7 +69,7 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
     else {
       const e = ((raw as Obj)["fixed_charges"] as Obj[]).find((x) => x["code"] === code);
       const fixedCharge = s.plan.fixed_charges.find((x) => x.code === code)!;
-      applyFixedChargeUpdate(sim, { subscription: s, fixed_charge: fixedCharge, units: u, immediately: e?.["apply_units_immediately"] === true, taxes: undefined }, step.at);
+      applyFixedChargeUpdate(sim, { subscription: s, fixed_charge: fixedCharge, units: u, immediately: e?.["apply_units_immediately"] === true }, step.at);
     }
   }
   if (subscriptionAt !== undefined && s.status === "pending" && s.previous === null) {

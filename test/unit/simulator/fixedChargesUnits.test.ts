@@ -122,6 +122,41 @@ describe("simulate: pay-in-advance fixed charges and units changes", () => {
     expect(responses[2]).toMatchObject({ fixed_charge: { code: "seats", units: "12", svc_parent_id: null } });
   });
 
+  it("a call with more than units moves the subscription onto a child plan whose copy carries it (periods.md §7.1)", () => {
+    const taxes = [{ code: "vat", name: "VAT", rate: "20" }];
+    const body = (extra: Obj): Obj => ({ external_subscription_id: "s1", code: "seats", ...extra });
+    const r = simulate({
+      organization: { timezone: "UTC", default_currency: "EUR" }, taxes,
+      add_ons: [{ code: "seats", name: "Seats", amount_cents: 100, amount_currency: "EUR" }],
+      plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 0, amount_currency: "EUR", pay_in_advance: true, fixed_charges: [FC("seats", 10, "10")] }],
+      steps: [
+        { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "c1" } },
+        { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p" } },
+        { at: "2024-03-05T00:00:00Z", op: "update_subscription_fixed_charge", body: body({ units: 15 }) },
+        { at: "2024-03-06T00:00:00Z", op: "update_subscription_fixed_charge", body: body({ units: 20, apply_units_immediately: true, tax_codes: ["vat"] }) },
+        // Refused, naming the body's own fields, and nothing changes.
+        { at: "2024-03-07T00:00:00Z", op: "update_subscription_fixed_charge", body: body({ tax_codes: ["gst"] }) },
+        { at: "2024-03-07T00:00:00Z", op: "update_subscription_fixed_charge", body: body({ properties: { amount: "x" } }) },
+        // Already on the child plan: its copy is updated in place.
+        { at: "2024-03-08T00:00:00Z", op: "update_subscription_fixed_charge", body: body({ invoice_display_name: "Chairs" }) },
+      ],
+      until: "2024-04-01T00:00:01Z",
+    });
+    const responses = r.responses as Obj[];
+    type Answer = { fixed_charge: { svc_id: string; svc_parent_id: string | null; units: string; taxes: { code: string }[]; invoice_display_name: string | null } };
+    const own = (responses[2] as Answer).fixed_charge, copy = (responses[3] as Answer).fixed_charge, again = (responses[6] as Answer).fixed_charge;
+    expect(own).toMatchObject({ units: "15", svc_parent_id: null, taxes: [] });
+    expect(copy).toMatchObject({ units: "20", svc_parent_id: own.svc_id, taxes: [{ code: "vat" }] });
+    expect(copy.svc_id).not.toBe(own.svc_id);
+    expect(responses[4]).toEqual({ error: { code: "validation_errors", error_details: { "tax_codes.0": ["invalid_value"] } } });
+    expect(responses[5]).toMatchObject({ error: { code: "validation_errors", error_details: { "properties.amount": expect.any(Array) } } });
+    expect(again).toMatchObject({ svc_id: copy.svc_id, svc_parent_id: own.svc_id, invoice_display_name: "Chairs", units: "20", taxes: [{ code: "vat" }] });
+    // The delta (20 over the 10 paid) is billed at once with the copy's tax; April bills 20 units, taxed, under the copy.
+    const invoices = r.invoices as { fees: { item: { type: string }; units: string; amount_cents: number; taxes_amount_cents: number; svc_fixed_charge_id: string }[] }[];
+    const fixed = invoices.map((inv) => inv.fees.filter((f) => f.item.type === "fixed_charge").map((f) => [Number(f.units), f.amount_cents, f.taxes_amount_cents, f.svc_fixed_charge_id === copy.svc_id]));
+    expect(fixed).toEqual([[[10, 10_000, 0, false]], [[10, 10_000, 2_000, true]], [[20, 20_000, 4_000, true]]]);
+  });
+
   it("refreshing the starting draft keeps its advance fee; a zero-unit fee on another invoice does not count (grace 3)", () => {
     const fixed = [FC("seats", 2, "239.90", { prorated: true })];
     const { invoices } = run([
