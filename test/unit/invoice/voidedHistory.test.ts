@@ -1,5 +1,5 @@
 /**
- * Review (2026-11-22): a voided invoice stays in the subscription's billing history. Voiding
+ * A voided invoice stays in the subscription's billing history. Voiding
  * keeps the invoice and its fees (invoice.md §16), so the next periodic fee still takes
  * periods.md §4 rule 3(b) "full amount = plan.amount_cents" (a subscription fee already exists
  * on an invoice) rather than the first-period proration (30 days × 1000/30).

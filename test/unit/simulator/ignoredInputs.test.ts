@@ -1,5 +1,5 @@
 /**
- * Review (2026-11-22): inputs the simulator accepts and then ignores without a warning or a
+ * Inputs the simulator accepts and then ignores without a warning or a
  * refusal, and mixed currencies on one customer.
  */
 import { describe, expect, it } from "vitest";

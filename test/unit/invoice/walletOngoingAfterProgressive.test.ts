@@ -1,5 +1,5 @@
 /**
- * Review 2 (2026-11-22): wallet ongoing balance once a progressive-billing invoice of the period exists.
+ * Wallet ongoing balance once a progressive-billing invoice of the period exists.
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";

@@ -1,5 +1,5 @@
 /**
- * Review 2 (2026-11-22): the query options a projected-usage call reads (invoice.md §13.2.1).
+ * The query options a projected-usage call reads (invoice.md §13.2.1).
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";

@@ -1,5 +1,5 @@
 /**
- * Review (2026-11-22, fixed): an `offset` credit note lowers what is due on its invoice
+ * An `offset` credit note lowers what is due on its invoice
  * (invoice.md §1.1), in the invoice JSON and in the payment rule.
  *
  * Setup: monthly plan 31.00 EUR paid in advance, started 1 March (invoice C1-001, 3100),

@@ -1,5 +1,5 @@
 /**
- * Review 2 (2026-11-22): `update_plan` with a `charges` list that leaves a charge out.
+ * `update_plan` with a `charges` list that leaves a charge out.
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";

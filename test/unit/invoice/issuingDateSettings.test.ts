@@ -1,5 +1,5 @@
 /**
- * Review (2026-11-22, fixed): periods.md §10: recurring invoices take the customer's
+ * Periods.md §10: recurring invoices take the customer's
  * `billing_configuration.subscription_invoice_issuing_date_anchor` × `_adjustment`;
  * `current_period_end` + `keep_anchor` → −1 day (the last day of the billed period).
  */

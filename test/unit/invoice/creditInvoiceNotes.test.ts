@@ -1,5 +1,5 @@
 /**
- * Review 2 (2026-11-22): credit notes on a wallet top-up (`credit`) invoice.
+ * Credit notes on a wallet top-up (`credit`) invoice.
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";

@@ -1,5 +1,5 @@
 /**
- * Review (2026-11-22, fixed): invoice.md §1.1 Payments: `payment_overdue` becomes true when the
+ * Invoice.md §1.1 Payments: `payment_overdue` becomes true when the
  * due date (in the customer's zone) has passed while the invoice is finalized and not succeeded
  * (false again on success or void), read at the moment the JSON is taken (the result: its clock).
  */

@@ -1,5 +1,5 @@
 /**
- * Review 2 (2026-11-22): a termination preview of a pay-in-advance plan (invoice.md §15).
+ * A termination preview of a pay-in-advance plan (invoice.md §15).
  *
  * §15 Totals: "then credit notes: a would-be termination credit note for a terminated
  * pay-in-advance plan (not downgrade), plus available credit notes (8, nothing consumed)".

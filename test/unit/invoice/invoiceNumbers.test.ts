@@ -1,5 +1,5 @@
 /**
- * Review (2026-11-22, fixed): invoice numbers are unique per organization (they identify an
+ * Invoice numbers are unique per organization (they identify an
  * invoice; credit-note numbers `<invoice number>-CN001`, invoice.md §10.1, and progressive-billing
  * credit rows, §4.5, name the invoice by its number). The prefix comes from the customer's
  * external id ([A-Z0-9] only, 8 characters); a later customer whose prefix is taken gets

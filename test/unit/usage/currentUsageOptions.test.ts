@@ -1,5 +1,5 @@
 /**
- * Review 2 (2026-11-22): current-usage query options (invoice.md §13.1.7).
+ * Current-usage query options (invoice.md §13.1.7).
  */
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../../src/index.js";

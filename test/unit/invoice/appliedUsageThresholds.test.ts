@@ -1,5 +1,5 @@
 /**
- * Review 2 (2026-11-22): a progressive-billing invoice lists the thresholds it was issued for.
+ * A progressive-billing invoice lists the thresholds it was issued for.
  *
  * invoice.md §12.3: "Any passed threshold → one progressive-billing invoice (section 1.2) listing
  * all passed thresholds as `applied_usage_thresholds`, then webhook

@@ -1,5 +1,5 @@
 /**
- * Review 2 (2026-11-22): wallet ongoing balance and progressive billing (invoice.md §11.5).
+ * Wallet ongoing balance and progressive billing (invoice.md §11.5).
  *
  * §11.5 nets per fee key:
  *   + current-usage fees of active subscriptions: amount + taxes

@@ -1,5 +1,5 @@
 /**
- * Review (2026-11-22): a subscription whose `ending_at` falls on a billing day is billed once.
+ * A subscription whose `ending_at` falls on a billing day is billed once.
  *
  * periods.md §3: a subscription gets a periodic run on a date only if "its `ending_at` is not
  * today". periods.md §5 / §9: a termination within one day after a period end whose invoice was

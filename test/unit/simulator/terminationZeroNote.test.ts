@@ -1,5 +1,5 @@
 /**
- * Review (2026-11-22): terminating a pay-in-advance subscription whose last fee was fully
+ * Terminating a pay-in-advance subscription whose last fee was fully
  * discounted (100 % coupon).
  *
  * The automatic termination credit note (periods.md §9, invoice.md §10.6) would total
