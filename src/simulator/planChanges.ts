@@ -87,9 +87,11 @@ export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
   live.next = s;
   live.change = kind === "downgrade" ? "downgrade" : "upgrade";
   if (live.change === "downgrade") {
-    // The downgrade is scheduled: the current subscription is updated (contract §4).
+    // The downgrade is scheduled: the current subscription is updated (contract §4), and it is
+    // what the call answers, still active, naming its next plan (the reference's plan downgrade
+    // service answers the current subscription; the pending one is its `next`).
     subscriptionWebhook(sim, "subscription.updated", live, step.at);
-    return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
+    return { subscription: subscriptionJson(live, step.at, sim.catalog.organization) };
   }
   live.status = "terminated";
   live.terminated_at = step.at;

@@ -42,4 +42,23 @@ describe("a downgrade's switch", () => {
     // One seat all July: 31 × 31 / 31 days.
     expect(sw.fees.filter((f) => f.item.type === "charge").map((f) => f.amount_cents)).toEqual([3100]);
   });
+
+  it("the downgrade call answers the current subscription, still active and naming its next plan; the pending one waits", () => {
+    const r = simulate({
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      plans: [
+        { code: "big", name: "Big", interval: "monthly", amount_cents: 5000, amount_currency: "EUR" },
+        { code: "small", name: "Small", interval: "monthly", amount_cents: 2000, amount_currency: "EUR" },
+      ],
+      steps: [
+        { at: "2024-06-01T00:00:00Z", op: "create_customer", body: { external_id: "c1" } },
+        { at: "2024-06-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "big" } },
+        { at: "2024-07-10T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "small" } },
+      ],
+      until: "2024-07-20T00:00:00Z",
+    }) as unknown as { responses: { subscription: Record<string, unknown> }[]; subscriptions: Record<string, unknown>[] };
+    const first = r.responses[1]!.subscription, answer = r.responses[2]!.subscription;
+    expect(answer).toMatchObject({ svc_id: first["svc_id"], plan_code: "big", status: "active", next_plan_code: "small" });
+    expect(r.subscriptions.map((s) => [s["plan_code"], s["status"]])).toEqual([["big", "active"], ["small", "pending"]]);
+  });
 });
