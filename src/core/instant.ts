@@ -49,13 +49,13 @@ export function twoDigits(s: string, i: number): number {
   return a >>> 0 < 10 && b >>> 0 < 10 ? a * 10 + b : NaN;
 }
 
-function daysInMonth(y: number, m: number): number {
+export function daysInMonth(y: number, m: number): number {
   if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (year ≥ 0). */
-function daysFromCivil(y: number, m: number, d: number): number {
+export function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;

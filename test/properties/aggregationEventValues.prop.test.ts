@@ -137,24 +137,27 @@ describe("helpers of the fast path", () => {
       .map(([y, mo, d, h, mi, s, ms, z]) => `${String(y).padStart(4, "0")}-${mo}-${d}T${h}:${mi}:${s}${ms === undefined ? "" : `.${String(ms).padStart(3, "0")}`}${z}`);
     const valid = fc.integer({ min: -62e12, max: 253e12 }).map((t) => new Date(t).toISOString());
     const text = fc.oneof(iso, valid, valid.map((s) => s.replace(".000Z", "Z")), fc.string());
-    // Texts sharing the date and hour of the one before (the reader's cache), with any tail.
-    const tails = fc.oneof(
-      fc.string({ maxLength: 10 }),
-      fc.tuple(two, two, fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }), fc.constantFrom("Z", "z", ""))
-        .map(([mi, s, ms, z]) => `${mi}:${s}${ms === undefined ? "" : `.${String(ms).padStart(3, "0")}`}${z}`),
-    );
-    const sameHour = fc.array(fc.tuple(text, tails, fc.boolean()), { maxLength: 30 })
-      .map((xs) => xs.map(([s, tailText, keep], i) => (keep && i > 0 ? `${xs[i - 1]![0].slice(0, 14)}${tailText}` : s)));
-    fc.assert(fc.property(sameHour, (list) => {
+    // Texts sharing the year and month (the reader's cache), or the date and hour, of the one
+    // before, with any tail: a day (valid in that month or not), a time, or anything.
+    const time = fc.tuple(two, two, fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }), fc.constantFrom("Z", "z", ""))
+      .map(([mi, s, ms, z]) => `${mi}:${s}${ms === undefined ? "" : `.${String(ms).padStart(3, "0")}`}${z}`);
+    const tails = fc.oneof(fc.string({ maxLength: 10 }), time);
+    const dayTails = fc.oneof(fc.string({ maxLength: 17 }), fc.tuple(fc.constantFrom("-", "/"), two, fc.constantFrom("T", " "), two, fc.constantFrom(":", "-"), time)
+      .map((parts) => parts.join("")));
+    const sameMonth = fc.array(fc.tuple(text, tails, dayTails, fc.constantFrom(0, 7, 14)), { maxLength: 30 })
+      .map((xs) => xs.map(([s, tailText, dayText, keep], i) =>
+        (i === 0 || keep === 0 ? s : keep === 14 ? `${xs[i - 1]![0].slice(0, 14)}${tailText}` : `${xs[i - 1]![0].slice(0, 7)}${dayText}`)));
+    fc.assert(fc.property(sameMonth, (list) => {
       const read = timestampReader();
       for (const s of list) expect(read(s)).toBe(parseTimestamp(s));
     }), { numRuns: 2000 });
   });
 
-  it("the timestamp reader's empty cache matches no text: 14 NULs and a valid tail are refused", () => {
-    const text = `${"\u0000".repeat(14)}00:00Z`;
-    expect(parseTimestamp(text)).toBeUndefined();
-    expect(timestampReader()(text)).toBeUndefined();
+  it("the timestamp reader's empty cache matches no text: NULs for the year and month and a valid tail are refused", () => {
+    for (const text of [`${"\u0000".repeat(14)}00:00Z`, `${"\u0000".repeat(4)}-${"\u0000".repeat(2)}-01T00:00:00Z`]) {
+      expect(parseTimestamp(text)).toBeUndefined();
+      expect(timestampReader()(text)).toBeUndefined();
+    }
   });
 
   it("dedupeEvents keeps the first of each (subscription, transaction id), in order", () => {
