@@ -168,14 +168,16 @@ function orderTexts(pass: Pass): void {
   const n = total.count;
   const order = total.inOrder ? undefined : timeOrder(total.times, n);
   const texts = total.texts;
-  if (order !== undefined) {
-    const sorted = new Array<string>(n);
-    for (let j = 0; j < n; j++) sorted[j] = texts[order[j]!]!;
-    total.texts = sorted;
-  } else texts.length = n; // the unused capacity dropped
   total.inOrder = true;
-  if (grouper === undefined || gids === undefined) return;
-  // One id per group (groupBy.ts: its value codes are per distinct value): an exactly-sized array per id, filled in turn.
+  const sorted = order === undefined ? texts : new Array<string>(n);
+  if (order === undefined) texts.length = n; // the unused capacity dropped
+  else total.texts = sorted;
+  if (grouper === undefined || gids === undefined) {
+    if (order !== undefined) for (let j = 0; j < n; j++) sorted[j] = texts[order[j]!]!;
+    return;
+  }
+  // One id per group (groupBy.ts: its value codes are per distinct value): an exactly-sized array
+  // per id, filled in turn, in the same walk that orders the total's texts.
   let ids = 0;
   for (let j = 0; j < n; j++) if (gids[j]! >= ids) ids = gids[j]! + 1;
   const out: string[][] = new Array(ids);
@@ -184,10 +186,19 @@ function orderTexts(pass: Pass): void {
     const g = grouper.stateOf(id);
     out[id] = g.texts = new Array<string>(g.count);
   }
+  if (order === undefined) {
+    for (let j = 0; j < n; j++) {
+      const id = gids[j]!;
+      out[id]![fill[id]!++] = texts[j]!;
+    }
+    return;
+  }
   for (let j = 0; j < n; j++) {
-    const r = order === undefined ? j : order[j]!;
+    const r = order[j]!;
     const id = gids[r]!;
-    out[id]![fill[id]!++] = texts[r]!;
+    const text = texts[r]!;
+    sorted[j] = text;
+    out[id]![fill[id]!++] = text;
   }
 }
 
