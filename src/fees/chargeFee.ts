@@ -4,7 +4,7 @@
 import { type Decimal, HUNDRED, ZERO, round, toScaledBigInt } from "../core/decimal.js";
 import { type CurrencyCode, currencyExponent } from "../core/currency.js";
 import { subunitToUnit, toMinorUnits } from "../core/money.js";
-import type { FeeAmounts, PricingUnitDetails } from "./types.js";
+import type { AppliedPricingUnit, FeeAmounts, PricingUnitDetails } from "./types.js";
 
 /** What a charge model returns (amounts in currency units, unrounded). */
 export interface ChargeAmountResult {
@@ -34,7 +34,7 @@ export interface ChargeFeeInput {
   /** The fee is built for a current-usage answer, not for an invoice. */
   readonly current_usage?: boolean;
   /** Premium pricing units: the model ran in pricing-unit money at this rate to the currency. */
-  readonly pricing_unit?: { readonly conversion_rate: Decimal };
+  readonly pricing_unit?: AppliedPricingUnit | undefined;
 }
 
 /**
@@ -63,7 +63,7 @@ export function chargeFeeAmounts(input: ChargeFeeInput): FeeAmounts {
 
   const money = input.pricing_unit === undefined
     ? fiat(amount, unitAmount, currency)
-    : viaPricingUnit(amount, unitAmount, currency, input.pricing_unit.conversion_rate);
+    : viaPricingUnit(amount, unitAmount, currency, input.pricing_unit);
   return {
     units: feeUnits,
     ...money,
@@ -89,12 +89,14 @@ function fiat(amount: Decimal, unitAmount: Decimal, currency: CurrencyCode): Mon
  * charges.md §16.5: the model ran in pricing-unit money (2 decimals); the fiat amount is
  * `round_half_up(pu_amount_cents / 100 × rate, E) × 10^E` (two roundings), precise unrounded.
  */
-function viaPricingUnit(amount: Decimal, unitAmount: Decimal, currency: CurrencyCode, rate: Decimal): Money {
+export function viaPricingUnit(amount: Decimal, unitAmount: Decimal, currency: CurrencyCode, pu: AppliedPricingUnit): Money {
+  const rate = pu.conversion_rate;
   const puCents = round(amount, 2, "half_up").times(HUNDRED);
   const fiatAmount = puCents.div(HUNDRED).times(rate);
   const fiatUnit = unitAmount.times(rate);
   const s = subunitToUnit(currency);
   const details: PricingUnitDetails = {
+    ...pricingUnitNames(pu),
     amount_cents: toScaledBigInt(puCents, 0),
     precise_amount_cents: amount.times(HUNDRED),
     unit_amount_cents: truncateToBigInt(unitAmount.times(HUNDRED)),
@@ -108,6 +110,11 @@ function viaPricingUnit(amount: Decimal, unitAmount: Decimal, currency: Currency
     precise_unit_amount: fiatUnit,
     pricing_unit_details: details,
   };
+}
+
+/** The pricing unit's id, code and short name as `pricing_unit_details` shows them (null when not given). */
+export function pricingUnitNames(pu: AppliedPricingUnit): Pick<PricingUnitDetails, "svc_pricing_unit_id" | "pricing_unit_code" | "short_name"> {
+  return { svc_pricing_unit_id: pu.svc_id ?? null, pricing_unit_code: pu.code ?? null, short_name: pu.short_name ?? null };
 }
 
 function truncateToBigInt(x: Decimal): bigint {

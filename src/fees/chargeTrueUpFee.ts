@@ -23,12 +23,15 @@ export function chargeTrueUpFee(input: UsageChargeFeesInput, fees: readonly Fee[
   const min = input.charge.min_amount_cents;
   if (min === undefined || min <= 0n) return undefined;
   const days = prorationDays(input.window, input.timezone) - (input.terminated_by_upgrade === true ? 1 : 0);
+  // A pricing-unit charge's minimum and used amounts are in pricing-unit cents (charges.md §17).
+  const pu = input.charge.pricing_unit;
   const amounts = trueUpFeeAmounts({
     min_amount_cents: min,
     charges_duration_in_days: input.charges_duration_in_days,
     billed_days: Math.max(0, days),
-    fees,
+    fees: pu === undefined ? fees : fees.map((f) => f.pricing_unit_details ?? f),
     currency: input.currency,
+    ...(pu === undefined ? {} : { pricing_unit: pu }),
   });
   if (amounts === undefined) return undefined;
   const parent = fees.find(isDefaultChargeFee);

@@ -3,7 +3,7 @@
  * group, true-ups, pay-in-advance events, plan changes, termination and credit notes,
  * issuing dates. The typed API of the fees area (see docs/fees.md).
  */
-export type { Fee, FeeAmounts, FeeItem, FeeType, PlanInterval, PricingUnitDetails } from "./types.js";
+export type { AppliedPricingUnit, Fee, FeeAmounts, FeeItem, FeeType, PlanInterval, PricingUnitDetails } from "./types.js";
 export { type FeeIdContext, type FeeBaseIds, feeIds, uuidOf, windowParts } from "./feeIds.js";
 export { type FeeJson, type FeeJsonValue, plainJson, toFeeJson } from "./toFeeJson.js";
 export { type ChargeAmountResult, type ChargeFeeAggregation, type ChargeFeeInput, chargeFeeAmounts } from "./chargeFee.js";

@@ -9,7 +9,8 @@ import { rateParsedCharge as applyChargeModel } from "../charges/index.js";
 import type { Aggregation, Charge, ChargeResult } from "../charges/index.js";
 import { type FeeAmountDetails, feeAmountDetails } from "./feeAmountDetails.js";
 import type { AdvanceEventDelta } from "./payInAdvanceDeltas.js";
-import type { FeeAmounts } from "./types.js";
+import { viaPricingUnit } from "./chargeFee.js";
+import type { AppliedPricingUnit, FeeAmounts } from "./types.js";
 
 export interface PayInAdvanceFeeInput {
   readonly charge: Charge;
@@ -22,6 +23,8 @@ export interface PayInAdvanceFeeInput {
   /** Dynamic charges: the event's own `precise_total_amount_cents` (left out of the "without" side). */
   readonly event_precise_total_amount_cents?: Decimal;
   readonly currency: CurrencyCode;
+  /** Premium: the model prices in this pricing unit; the event's amount is converted as a charge fee's (charges.md §16.5). */
+  readonly pricing_unit?: AppliedPricingUnit | undefined;
 }
 
 /**
@@ -39,6 +42,7 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
     const percentage = charge.charge_model === "percentage" || charge.charge_model === "graduated_percentage";
     const same = percentage ? applyChargeModel(charge, aggregation, { subunit_to_unit: subunitToUnit(currency) }) : undefined;
     const amount_details = same === undefined ? {} : detailsDifference(same, same);
+    if (input.pricing_unit !== undefined) return Object.assign({}, common, { units: delta.applied }, viaPricingUnit(ZERO, ZERO, currency, input.pricing_unit), { amount_details });
     return Object.assign({}, common, { units: delta.applied, amount_cents: 0n, precise_amount_cents: ZERO, unit_amount_cents: 0n, precise_unit_amount: ZERO, amount_details });
   }
   const priced = input.prorated_delta ?? delta.delta;
@@ -55,6 +59,12 @@ export function payInAdvanceFeeAmounts(input: PayInAdvanceFeeInput): FeeAmounts 
   );
   let amount = withEvent.amount.minus(without.amount);
   if (amount.lt(ZERO)) amount = ZERO;
+  const pu = input.pricing_unit;
+  if (pu !== undefined) {
+    // In pricing-unit money: the unit amount from the amount rounded to the unit's cents, then both converted.
+    const puUnit = divOrZero(round(amount, 2, "half_up"), delta.delta);
+    return Object.assign({}, common, { units: delta.delta }, viaPricingUnit(amount, puUnit, currency, pu), { amount_details: detailsDifference(withEvent, without) });
+  }
   const s = subunitToUnit(currency);
   const cents = toMinorUnits(amount, currency);
   const rounded = divOrZero(dec(cents), s);

@@ -7,7 +7,8 @@ import { type CurrencyCode, currencyExponent } from "../core/currency.js";
 import { subunitToUnit } from "../core/money.js";
 import { requireNonNegative, requirePositiveInteger } from "./_check.js";
 import { dec16, roundHalfAwayToBigInt } from "../core/float.js";
-import type { FeeAmounts } from "./types.js";
+import { pricingUnitNames } from "./chargeFee.js";
+import type { AppliedPricingUnit, FeeAmounts } from "./types.js";
 
 export interface TrueUpInput {
   /** The charge's minimum for a full period, in minor units (pricing-unit cents with a pricing unit). */
@@ -23,7 +24,7 @@ export interface TrueUpInput {
   readonly fees: readonly Pick<FeeAmounts, "amount_cents" | "precise_amount_cents">[];
   readonly currency: CurrencyCode;
   /** Pricing-unit charges: `fees` and the minimum are in pricing-unit cents. */
-  readonly pricing_unit?: { readonly conversion_rate: Decimal };
+  readonly pricing_unit?: AppliedPricingUnit | undefined;
 }
 
 /**
@@ -45,12 +46,13 @@ export function trueUpFeeAmounts(input: TrueUpInput): FeeAmounts | undefined {
   const cents = roundHalfAwayToBigInt(proratedMin - Number(used));
   const precise = dec16(proratedMin).minus(sum(input.fees.map((f) => f.precise_amount_cents)));
   const common = { units: ONE, events_count: 0, total_aggregated_units: ONE, amount_details: {} };
-  const rate = input.pricing_unit?.conversion_rate;
-  if (rate === undefined) {
+  const pu = input.pricing_unit;
+  if (pu === undefined) {
     const s = subunitToUnit(input.currency);
     return Object.assign({}, common, { amount_cents: cents, precise_amount_cents: precise, unit_amount_cents: cents, precise_unit_amount: dec(cents).div(s) });
   }
   // Pricing unit: the true-up is in pricing-unit cents (2 decimals), then converted.
+  const rate = pu.conversion_rate;
   const e = currencyExponent(input.currency);
   const fiatUnits = round(precisePu(cents).times(rate), e, "half_up");
   const fiatCents = toScaledBigInt(fiatUnits, e);
@@ -62,6 +64,7 @@ export function trueUpFeeAmounts(input: TrueUpInput): FeeAmounts | undefined {
     unit_amount_cents: fiatCents,
     precise_unit_amount: fiatUnits,
     pricing_unit_details: {
+      ...pricingUnitNames(pu),
       amount_cents: cents,
       precise_amount_cents: precise,
       unit_amount_cents: cents,

@@ -52,7 +52,22 @@ export interface FeeAmounts {
   readonly pricing_unit_details?: PricingUnitDetails;
 }
 
+/**
+ * A charge's pricing unit (premium, charges.md §16.5): its model prices in the unit's money (two
+ * decimals), converted to the currency at `conversion_rate`. The code, short name and id are
+ * shown in the fee's `pricing_unit_details` (objects.md, Fee), null when not given.
+ */
+export interface AppliedPricingUnit {
+  readonly conversion_rate: Decimal;
+  readonly code?: string;
+  readonly short_name?: string;
+  readonly svc_id?: string;
+}
+
 export interface PricingUnitDetails {
+  readonly svc_pricing_unit_id: string | null;
+  readonly pricing_unit_code: string | null;
+  readonly short_name: string | null;
   readonly amount_cents: bigint;
   readonly precise_amount_cents: Decimal;
   readonly unit_amount_cents: bigint;

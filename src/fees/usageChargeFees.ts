@@ -162,6 +162,7 @@ function feeOf(
     currency: input.currency,
     charge: { prorated: priced.prorated === true, pay_in_advance: priced.pay_in_advance === true },
     ...(input.current_usage === true ? { current_usage: true } : {}),
+    pricing_unit: input.charge.pricing_unit,
   });
   const c = input.charge;
   const ids = chargeFeeIds(input, filter, groupedBy);

@@ -8,7 +8,7 @@ import type { AggregationResult, AggregationWindow, BillableMetric, UnitsResult,
 import type { Charge } from "../charges/index.js";
 import type { MetricFilters } from "./chargeFilterSelections.js";
 import type { FeeIdContext } from "./feeIds.js";
-import type { Fee, FilterValues } from "./types.js";
+import type { AppliedPricingUnit, Fee, FilterValues } from "./types.js";
 
 /** A filter of a charge: its values as configured and its own price. */
 export interface UsageChargeFilter {
@@ -29,6 +29,8 @@ export interface UsageCharge {
   readonly filters?: readonly UsageChargeFilter[];
   readonly invoice_display_name?: string | null;
   readonly min_amount_cents?: bigint;
+  /** Premium: the charge's model prices in this pricing unit, converted to the currency (charges.md §16.5). */
+  readonly pricing_unit?: AppliedPricingUnit;
 }
 
 export interface UsageChargeFeesInput {

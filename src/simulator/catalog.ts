@@ -13,9 +13,9 @@ import { type CouponTemplate, type Tax, parseCouponTemplate } from "../invoice/i
 import { parseCatalogObject } from "../parse/schemas/index.js";
 import { parsePlans } from "./catalogPlans.js";
 import { taxesOf } from "./catalogTaxes.js";
-import type { AddOn, Catalog, Metric, Organization } from "./catalogTypes.js";
+import type { AddOn, Catalog, Metric, Organization, PricingUnit } from "./catalogTypes.js";
 
-export type { AddOn, Catalog, Metric, Organization, Plan, PlanCharge, PlanFixedCharge } from "./catalogTypes.js";
+export type { AddOn, Catalog, Metric, Organization, Plan, PlanCharge, PlanFixedCharge, PricingUnit } from "./catalogTypes.js";
 export { TARGET_WALLET } from "./catalogTypes.js";
 export { taxesOf } from "./catalogTaxes.js";
 
@@ -90,8 +90,16 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
       invoice_display_name: a.invoice_display_name ?? null, description: a.description ?? null, taxes: taxesOf(a.tax_codes, taxes, ["add_ons", i, "tax_codes"], c),
     });
   });
+  const pricingUnits = new Map<string, PricingUnit>();
+  list(root, "pricing_units", c).forEach((raw, i) => {
+    const r = parseCatalogObject("pricing_unit", raw, ["pricing_units", i]);
+    if (!r.ok) return c.addAll(r.issues);
+    const u = r.value;
+    if (pricingUnits.has(u.code)) c.add("invalid_value", ["pricing_units", i, "code"], "duplicate pricing unit code");
+    pricingUnits.set(u.code, { svc_id: stableId("pricing_unit", u.code), code: u.code, name: u.name, short_name: u.short_name, description: u.description ?? null });
+  });
   const plans = parsePlans(list(root, "plans", c), {
-    metrics, taxes, add_ons: addOns, targets_wallets: organization.premium_integrations.includes("events_targeting_wallets"),
+    metrics, taxes, add_ons: addOns, targets_wallets: organization.premium_integrations.includes("events_targeting_wallets"), pricing_units: pricingUnits,
   }, c);
   const coupons = new Map<string, CouponTemplate>();
   const refs = { plan_codes: new Set(plans.keys()), billable_metric_codes: new Set(metrics.keys()) };
@@ -101,5 +109,5 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     if (coupons.has(r.value.code)) c.add("invalid_value", ["coupons", i, "code"], "duplicate coupon code");
     coupons.set(r.value.code, r.value);
   });
-  return { organization, metrics, taxes, plans, coupons, add_ons: addOns };
+  return { organization, metrics, taxes, plans, coupons, add_ons: addOns, pricing_units: pricingUnits };
 }

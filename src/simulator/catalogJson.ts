@@ -84,13 +84,15 @@ function asSent(orig: unknown, json: unknown): unknown {
 function chargeJson(ch: PlanCharge, ctx: CatalogJsonContext): { [key: string]: Json } {
   const properties = propertiesJson(ch.charge.properties);
   const keys = ch.usage.pricing_group_keys?.filter((k) => k !== "target_wallet_code");
+  const pu = ch.usage.pricing_unit;
   if (keys !== undefined && keys.length > 0) Object.assign(properties, { pricing_group_keys: [...keys], grouped_by: [...keys] });
   return {
     svc_id: ch.svc_id, svc_billable_metric_id: ch.metric.svc_id, code: ch.code, invoice_display_name: ch.invoice_display_name,
     billable_metric_code: ch.metric.code, created_at: at(ctx), charge_model: ch.charge.charge_model, invoiceable: ch.invoiceable,
     regroup_paid_fees: ch.regroup_paid_fees ?? null, pay_in_advance: ch.charge.pay_in_advance === true, prorated: ch.charge.prorated === true,
     min_amount_cents: Number(ch.usage.min_amount_cents ?? 0n), accepts_target_wallet: ch.usage.pricing_group_keys?.includes("target_wallet_code") === true,
-    properties, applied_pricing_unit: null, svc_parent_id: null,
+    properties,
+    applied_pricing_unit: pu === undefined ? null : { conversion_rate: toDecimalString(pu.conversion_rate), code: pu.code ?? null }, svc_parent_id: null,
     filters: (ch.usage.filters ?? []).map((f) => ({
       invoice_display_name: f.invoice_display_name ?? null,
       properties: propertiesJson(f.charge.properties),

@@ -8,12 +8,13 @@ import { stableId } from "../core/ids.js";
 import type { IssueCollector, Path } from "../core/issue.js";
 import { parseCharge, withDefaultProperties } from "../charges/index.js";
 import type { FilterValues } from "../aggregation/index.js";
-import { ALL_FILTER_VALUES, type UsageChargeFilter } from "../fees/index.js";
+import { ALL_FILTER_VALUES, type AppliedPricingUnit, type UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
-import { parseCatalogObject } from "../parse/schemas/index.js";
+import { appliedPricingUnitSchema, parseCatalogObject, parseInto } from "../parse/schemas/index.js";
+import { ZERO, parseDecimal, round } from "../core/decimal.js";
 import { taxesOf } from "./catalogTaxes.js";
 import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
-import { type AddOn, type Metric, type Plan, type PlanCharge, TARGET_WALLET } from "./catalogTypes.js";
+import { type AddOn, type Metric, type Plan, type PlanCharge, type PricingUnit, TARGET_WALLET } from "./catalogTypes.js";
 
 type Obj = Record<string, unknown>;
 /** About 2 700 years. */
@@ -26,6 +27,7 @@ export interface PlanRefs {
   readonly taxes: ReadonlyMap<string, Tax>;
   readonly add_ons: ReadonlyMap<string, AddOn>;
   readonly targets_wallets: boolean;
+  readonly pricing_units: ReadonlyMap<string, PricingUnit>;
 }
 
 /** The catalog's `plans` list, by code (a duplicate code is an issue; the last one is kept). */
@@ -45,7 +47,7 @@ export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCol
     if ((p.trial_period ?? 0) > MAX_TRIAL_DAYS) c.add("value_is_out_of_range", [...path, "trial_period"]);
     const charges: PlanCharge[] = [];
     (p.charges ?? []).forEach((ch, j) => {
-      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], refs.metrics, refs.taxes, c, refs.targets_wallets);
+      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], refs.metrics, refs.taxes, c, refs.targets_wallets, refs.pricing_units);
       if (charge !== undefined) charges.push(charge);
     });
     if (plans.has(p.code)) c.add("invalid_value", [...path, "code"], "duplicate plan code");
@@ -204,7 +206,7 @@ function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollect
 /** One charge of a plan's `charges` (its id from the plan code and `j`). */
 export function parsePlanCharge(
   planCode: string, raw: Obj, j: number, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
-  targetsWallets: boolean,
+  targetsWallets: boolean, pricingUnits: ReadonlyMap<string, PricingUnit>,
 ): PlanCharge | undefined {
   const metricCode = raw["billable_metric_code"];
   const metric = typeof metricCode === "string" ? metrics.get(metricCode) : undefined;
@@ -213,6 +215,7 @@ export function parsePlanCharge(
   if (!parsed.ok) c.addAll(parsed.issues);
   if (metric !== undefined) checkChargeRecord(raw, metric, path, c);
   const filters = parseChargeFilters(raw["filters"], raw, (k) => stableId("charge_filter", planCode, j, k), path, c, metric);
+  const pricingUnit = appliedPricingUnit(raw["applied_pricing_unit"], pricingUnits, [...path, "applied_pricing_unit"], c);
   if (metric === undefined || !parsed.ok) return undefined;
   const svc_id = stableId("charge", planCode, j);
   const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;
@@ -232,7 +235,29 @@ export function parsePlanCharge(
       filters,
       invoice_display_name: display,
       ...(typeof raw["min_amount_cents"] === "number" ? { min_amount_cents: BigInt(raw["min_amount_cents"]) } : {}),
+      ...(pricingUnit === undefined ? {} : { pricing_unit: pricingUnit }),
     },
     taxes: taxesOf(raw["tax_codes"], taxes, [...path, "tax_codes"], c),
   };
+}
+
+/**
+ * A charge's `applied_pricing_unit` (`{code, conversion_rate}`, premium, charges.md §16.5): the
+ * catalog's pricing unit of that code (else `code: invalid_value`) and a rate above 0 (else
+ * `conversion_rate: invalid_value`), kept at 15 decimals as the reference's column keeps it.
+ * `undefined` when absent or null (the charge prices in the currency) or refused.
+ */
+function appliedPricingUnit(raw: unknown, units: ReadonlyMap<string, PricingUnit>, path: Path, c: IssueCollector): AppliedPricingUnit | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const r = parseInto(appliedPricingUnitSchema, raw, path, c);
+  if (r === undefined) return undefined;
+  const unit = units.get(r.code);
+  if (unit === undefined) c.add("invalid_value", [...path, "code"], `unknown pricing unit ${JSON.stringify(r.code)} (the input's pricing_units)`);
+  const rate = parseDecimal(r.conversion_rate);
+  if (rate === undefined || !rate.gt(ZERO)) {
+    c.add("invalid_value", [...path, "conversion_rate"], "must be greater than 0");
+    return undefined;
+  }
+  if (unit === undefined) return undefined;
+  return { svc_id: unit.svc_id, code: unit.code, short_name: unit.short_name, conversion_rate: round(rate, 15, "half_up") };
 }

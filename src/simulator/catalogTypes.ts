@@ -100,6 +100,15 @@ export interface Plan {
   readonly updated_at?: Instant;
 }
 
+/** A pricing unit of the catalog (premium, charges.md §16.5): charges price in it by `applied_pricing_unit`. */
+export interface PricingUnit {
+  readonly svc_id: string;
+  readonly code: string;
+  readonly name: string;
+  readonly short_name: string;
+  readonly description: string | null;
+}
+
 export interface AddOn {
   readonly svc_id: string;
   readonly code: string;
@@ -123,6 +132,8 @@ export interface Catalog {
   readonly taxes: Map<string, Tax>;
   /** `update_plan` replaces a plan here from its instant on; `delete_plan` removes it. */
   readonly plans: Map<string, Plan>;
+  /** Premium pricing units (input key `pricing_units`), by code. */
+  readonly pricing_units: ReadonlyMap<string, PricingUnit>;
   /** When the catalog's objects were created: the first step's instant (docs/simulator.md "Objects"). */
   readonly created_at?: Instant;
 }

@@ -145,6 +145,7 @@ export function payInAdvanceFee(
       prorated_delta: prorateEventUnits(delta.delta, { at: event.timestamp, to: window.end - 1000, charges_duration: billing.charges_duration_in_days, timezone }),
     } : {}),
     currency: plan.currency,
+    pricing_unit: ch.usage.pricing_unit,
   });
   const fee: Fee = {
     ...feeIds({ subscription_id: s.svc_id }, ["pay_in_advance", ch.svc_id, event.transaction_id]),

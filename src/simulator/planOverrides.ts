@@ -4,6 +4,7 @@
  * named by `id` (svc id), `code`, `billable_metric_id`, else by their index in the list. A
  * charge may get a new model (with its properties) and new `filters` (they replace the charge's).
  */
+import { ZERO, parseDecimal, round } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { IssueCollector, type Path } from "../core/issue.js";
 import { type Charge, parseCharge } from "../charges/index.js";
@@ -188,6 +189,13 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
     else c.add("invalid_value", [...path, "min_amount_cents"]);
   }
   if (e["filters"] != null) usage = { ...usage, filters: overrideFilters(old, model, e["filters"], planId, path, c) };
+  // A charge's pricing unit keeps its unit; only its rate changes (a charge without one stays in the currency).
+  const pu = usage.pricing_unit, applied = e["applied_pricing_unit"];
+  if (pu !== undefined && isObj(applied) && given(applied, "conversion_rate")) {
+    const rate = parseDecimal(applied["conversion_rate"]);
+    if (rate === undefined || !rate.gt(ZERO)) c.add("invalid_value", [...path, "applied_pricing_unit", "conversion_rate"], "must be greater than 0");
+    else usage = { ...usage, pricing_unit: { ...pu, conversion_rate: round(rate, 15, "half_up") } };
+  }
   const own = given(e, "tax_codes") ? taxesOf(e["tax_codes"] ?? [], taxes, [...path, "tax_codes"], c) : old.taxes;
   return { ...old, charge, invoice_display_name: display, usage: { ...usage, invoice_display_name: display }, taxes: own };
 }

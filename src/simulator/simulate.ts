@@ -100,7 +100,7 @@ const NO_SUBSCRIPTIONS: ReadonlySet<string> = new Set();
 const isRefusal = (response: unknown): boolean => isObj(response) && response["error"] !== undefined;
 
 /** The input's top-level keys (contract §4). */
-const INPUT_KEYS: readonly string[] = ["organization", "billable_metrics", "plans", "add_ons", "coupons", "taxes", "steps", "until"];
+const INPUT_KEYS: readonly string[] = ["organization", "billable_metrics", "plans", "add_ons", "coupons", "taxes", "pricing_units", "steps", "until"];
 
 /**
  * Whether a step flags lifetime usage for the threshold check (invoice.md §12.3), as the

@@ -81,7 +81,7 @@ export interface UsageFigures {
   readonly total_aggregated_units: string;
   readonly events_count: number;
   readonly amount_cents: Int;
-  readonly pricing_unit_details: { readonly amount_cents: Int; readonly conversion_rate: string } | null;
+  readonly pricing_unit_details: { readonly amount_cents: Int; readonly short_name: string | null; readonly conversion_rate: string } | null;
 }
 
 export interface FilterUsageJson extends UsageFigures {
@@ -270,14 +270,15 @@ const isZero = (f: Fee): boolean => f.units.eq(ZERO) && f.amount_cents === 0n &&
 
 function figures(fees: readonly Fee[]): UsageFigures {
   let units = ZERO, total = ZERO, amount = 0n, events = 0;
-  let pu: { amount: bigint; rate: Decimal } | undefined;
+  let pu: { amount: bigint; name: string | null; rate: Decimal } | undefined;
   for (const f of fees) {
     units = units.plus(f.units);
     total = total.plus(f.total_aggregated_units);
     amount += f.amount_cents;
     events += f.events_count;
     if (f.pricing_unit_details !== undefined) {
-      pu = { amount: (pu?.amount ?? 0n) + f.pricing_unit_details.amount_cents, rate: f.pricing_unit_details.conversion_rate };
+      const d = f.pricing_unit_details;
+      pu = { amount: (pu?.amount ?? 0n) + d.amount_cents, name: d.short_name, rate: d.conversion_rate };
     }
   }
   return {
@@ -285,7 +286,7 @@ function figures(fees: readonly Fee[]): UsageFigures {
     total_aggregated_units: toDecimalString(total),
     events_count: events,
     amount_cents: int(amount),
-    pricing_unit_details: pu === undefined ? null : { amount_cents: int(pu.amount), conversion_rate: toDecimalString(pu.rate) },
+    pricing_unit_details: pu === undefined ? null : { amount_cents: int(pu.amount), short_name: pu.name, conversion_rate: toDecimalString(pu.rate) },
   };
 }
 

@@ -129,7 +129,7 @@ function projectSet(
     cents,
     projected_units: toDecimalString(units),
     projected_amount_cents: int(cents),
-    pricing_unit_details: pu === null ? null : { ...pu, projected_amount_cents: int(puCents) },
+    pricing_unit_details: pu === null ? null : { amount_cents: pu.amount_cents, projected_amount_cents: int(puCents), short_name: pu.short_name, conversion_rate: pu.conversion_rate },
   };
 }
 

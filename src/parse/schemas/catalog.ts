@@ -8,6 +8,7 @@ import { billableMetricSchema } from "./billableMetric.js";
 import { couponSchema } from "./coupon.js";
 import { organizationSchema } from "./organization.js";
 import { planSchema } from "./plan.js";
+import { pricingUnitSchema } from "./pricingUnit.js";
 import { taxSchema } from "./tax.js";
 
 export const catalogSchema = z
@@ -18,5 +19,6 @@ export const catalogSchema = z
     add_ons: z.array(addOnSchema).nullish(),
     coupons: z.array(couponSchema).nullish(),
     taxes: z.array(taxSchema).nullish(),
+    pricing_units: z.array(pricingUnitSchema).nullish(),
   })
   .meta({ id: "Catalog", title: "Catalog", description: "The catalog part of a simulate() input." });

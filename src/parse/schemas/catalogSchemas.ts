@@ -11,6 +11,7 @@ import { eventSchema } from "./event.js";
 import { fixedChargeSchema } from "./fixedCharge.js";
 import { organizationSchema } from "./organization.js";
 import { planSchema } from "./plan.js";
+import { pricingUnitSchema } from "./pricingUnit.js";
 import { subscriptionSchema } from "./subscription.js";
 import { taxSchema } from "./tax.js";
 import { walletSchema } from "./wallet.js";
@@ -21,6 +22,7 @@ export const CATALOG_SCHEMAS = {
   fixed_charge: fixedChargeSchema,
   plan: planSchema,
   add_on: addOnSchema,
+  pricing_unit: pricingUnitSchema,
   coupon: couponSchema,
   tax: taxSchema,
   customer: customerSchema,

@@ -13,6 +13,7 @@ import {
   standardPropertiesSchema,
   volumePropertiesSchema,
 } from "./chargeProperties.js";
+import { appliedPricingUnitSchema } from "./pricingUnit.js";
 import { taxSchema } from "./tax.js";
 
 const commonShape = {
@@ -26,6 +27,8 @@ const commonShape = {
   regroup_paid_fees: z.enum(["invoice"]).nullish(),
   min_amount_cents: cents.nullish(),
   accepts_target_wallet: z.boolean().nullish(),
+  /** Premium: the model prices in this pricing unit of the catalog (charges.md §16.5). */
+  applied_pricing_unit: appliedPricingUnitSchema.nullish(),
   tax_codes: stringList.nullish(),
   taxes: z.array(taxSchema).nullish(),
   svc_id: z.string().nullish(),

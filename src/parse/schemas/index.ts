@@ -20,6 +20,7 @@ export { eventSchema } from "./event.js";
 export { fixedChargeSchema } from "./fixedCharge.js";
 export { organizationSchema } from "./organization.js";
 export { minimumCommitmentSchema, planSchema, usageThresholdSchema } from "./plan.js";
+export { appliedPricingUnitSchema, pricingUnitSchema } from "./pricingUnit.js";
 export { planOverridesSchema, subscriptionSchema } from "./subscription.js";
 export { taxSchema } from "./tax.js";
 export { recurringTransactionRuleSchema, walletSchema } from "./wallet.js";

@@ -20,6 +20,7 @@ const CATALOG_KEYS: readonly (readonly [string, CatalogKind])[] = [
   ["add_ons", "add_on"],
   ["coupons", "coupon"],
   ["taxes", "tax"],
+  ["pricing_units", "pricing_unit"],
 ];
 
 const STEP_KINDS: Readonly<Record<string, CatalogKind>> = {
