@@ -62,9 +62,10 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody | Issu
   // Well-formed events, the bulk of a timeline, pass these checks without allocating anything.
   if (isObj(body)) {
     const tid = body["transaction_id"], code = body["code"], sub = body["external_subscription_id"], cus = body["external_customer_id"];
-    const t = body["timestamp"], p = body["properties"], precise = body["precise_total_amount_cents"];
+    const t = body["timestamp"], p = body["properties"], precise = body["precise_total_amount_cents"], target = body["target_wallet_code"];
     if (typeof tid === "string" && tid !== "" && typeof code === "string" && code !== ""
       && (sub === undefined || sub === null || typeof sub === "string") && (cus === undefined || cus === null || typeof cus === "string")
+      && (target === undefined || target === null || typeof target === "string")
       && (t === undefined || t === null || ((typeof t === "string" || typeof t === "number") && parseTimestamp(t) !== undefined))
       && (p === undefined || p === null || isObj(p)) && (precise === undefined || precise === null || parseDecimal(precise) !== undefined)) {
       return body as unknown as EventBody;
@@ -78,7 +79,7 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody | Issu
     else if (typeof v !== "string") c.add("invalid_value", [...path, k]);
     else if (v === "") c.add("value_is_mandatory", [...path, k]);
   }
-  for (const k of ["external_subscription_id", "external_customer_id"] as const) {
+  for (const k of ["external_subscription_id", "external_customer_id", "target_wallet_code"] as const) {
     const v = body[k];
     if (v !== undefined && v !== null && typeof v !== "string") c.add("invalid_value", [...path, k]);
   }

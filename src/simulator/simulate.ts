@@ -31,6 +31,7 @@ import { sharedSubscriptionJson, type SubscriptionJson } from "./subscriptionRec
 import { checkUsageThresholds } from "./usage.js";
 import { Wallets } from "./wallets.js";
 import { RunningUsage } from "./runningUsage.js";
+import { ignoredCatalogKeys } from "./ignoredKeys.js";
 
 export interface SimulationWarning {
   /**
@@ -91,6 +92,9 @@ export function prepareSimulation(input: unknown): { sim: Simulation; steps: rea
   const first = steps[0]?.at ?? until;
   for (const key of Object.keys(input)) {
     if (!INPUT_KEYS.includes(key)) sim.warnings.push({ code: "ignored_field", at: first === undefined ? null : formatInstant(first), message: `input key ${JSON.stringify(key)} is not one the simulator reads; it was ignored` });
+  }
+  for (const path of ignoredCatalogKeys(input)) {
+    sim.warnings.push({ code: "ignored_field", at: first === undefined ? null : formatInstant(first), message: `catalog key ${path} is not a field the simulator reads; it was ignored` });
   }
   return { sim, steps, until: until ?? (0 as Instant) };
 }

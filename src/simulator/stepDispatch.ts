@@ -8,6 +8,7 @@
  */
 import { ValidationError } from "../core/issue.js";
 import { OPERATION_RUNS } from "./operations/index.js";
+import { warnIgnoredKeys } from "./ignoredKeys.js";
 import { resolveRefs } from "./refs.js";
 import { isRefusal, refusal } from "./refusal.js";
 import type { Sim } from "./sim.js";
@@ -26,7 +27,9 @@ export function performStep(sim: Sim, raw: Step, index: number): unknown {
   }
   try {
     const answer = run(sim, step);
-    return isRefusal(answer) ? { error: answer.error } : answer;
+    if (isRefusal(answer)) return { error: answer.error };
+    warnIgnoredKeys(sim, step);
+    return answer;
   } catch (err) {
     if (err instanceof ValidationError) return { error: { code: "validation_errors", error_details: err.error_details } };
     throw err;

@@ -13,7 +13,7 @@ const value = fc.oneof(
   fc.double({ noNaN: false }),
 );
 const body = fc.record(
-  { transaction_id: value, code: value, external_subscription_id: value, external_customer_id: value, timestamp: value, properties: value, precise_total_amount_cents: value },
+  { transaction_id: value, code: value, external_subscription_id: value, external_customer_id: value, timestamp: value, properties: value, precise_total_amount_cents: value, target_wallet_code: value },
   { requiredKeys: [] },
 );
 

@@ -13,6 +13,9 @@ export const billingConfigurationSchema = z.looseObject({
   sync_with_provider: z.boolean().nullish(),
   document_locale: z.string().nullish(),
   provider_payment_methods: stringList.nullish(),
+  /** When a subscription's periodic invoice is issued (periods.md §10; create_customer checks the values). */
+  subscription_invoice_issuing_date_anchor: z.string().nullish(),
+  subscription_invoice_issuing_date_adjustment: z.string().nullish(),
 });
 
 const addressShape = {

@@ -20,5 +20,7 @@ export const eventSchema = z
     properties: z.record(z.string(), z.unknown()).nullish(),
     /** Dynamic charges: the event's price in cents (decimal). */
     precise_total_amount_cents: decimalLike.nullish(),
+    /** The wallet the event's usage targets (integration `events_targeting_wallets`). */
+    target_wallet_code: z.string().nullish(),
   })
   .meta({ id: "Event", title: "Event", description: "A usage event (the body of create_event)." });

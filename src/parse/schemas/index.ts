@@ -28,4 +28,5 @@ export { CATALOG_KINDS, CATALOG_SCHEMAS, type CatalogKind } from "./catalogSchem
 export { type CatalogObject, parseCatalogObject } from "./parseCatalogObject.js";
 export { type CatalogJsonSchema, catalogJsonSchemas } from "./catalogJsonSchemas.js";
 export { fromZodIssues } from "./fromZodIssues.js";
+export { catalogKeys, unknownCatalogKeys, unknownKeys } from "./unknownKeys.js";
 export { parseInto } from "./parseInto.js";

@@ -28,6 +28,8 @@ export const recurringTransactionRuleSchema = z.looseObject({
   expiration_at: dateOrTimestamp.nullish(),
   invoice_requires_successful_payment: z.boolean().nullish(),
   ignore_paid_top_up_limits: z.boolean().nullish(),
+  /** A target rule grants the gap as free credits instead of paid ones. */
+  grants_target_top_up: z.boolean().nullish(),
   transaction_name: z.string().nullish(),
   transaction_metadata: z.array(keyValue).nullish(),
 });
@@ -42,6 +44,10 @@ export const walletSchema = z
     /** Unique within the customer; generated when absent. */
     code: z.string().nullish(),
     priority: integer.nullish(),
+    /** The priority of the wallet's transactions (its initial top-up). */
+    transaction_priority: integer.nullish(),
+    /** Whether the wallet's consumption is traced per transaction (the reference's flag, shown as sent). */
+    traceable: z.boolean().nullish(),
     paid_credits: decimalString.nullish(),
     granted_credits: decimalString.nullish(),
     expiration_at: dateOrTimestamp.nullish(),
