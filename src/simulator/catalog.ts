@@ -6,11 +6,11 @@
 import type { CurrencyCode } from "../core/currency.js";
 import { parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
-import type { IssueCollector } from "../core/issue.js";
+import type { IssueCollector, Path } from "../core/issue.js";
 import { isValidTimeZone } from "../core/zone.js";
 import { parseMetric } from "../aggregation/index.js";
 import { type CouponTemplate, type Tax, parseCouponTemplate } from "../invoice/index.js";
-import { parseCatalogObject } from "../parse/schemas/index.js";
+import { type CatalogKind, type CatalogObject, parseCatalogObject } from "../parse/schemas/index.js";
 import { parsePlans } from "./catalogPlans.js";
 import { taxesOf } from "./catalogTaxes.js";
 import type { AddOn, Catalog, Metric, Organization, PricingUnit } from "./catalogTypes.js";
@@ -32,19 +32,36 @@ function list(root: Obj, key: string, c: IssueCollector): unknown[] {
   return v;
 }
 
+/**
+ * The input's list at `key`, each entry checked as a `kind` object and built by `build`
+ * (`undefined`: refused, its issues added to `c`), by code; a duplicate code is an issue (the
+ * last one is kept).
+ */
+function byCode<K extends CatalogKind, T extends { readonly code: string }>(
+  root: Obj, key: string, kind: K, what: string, c: IssueCollector, build: (value: CatalogObject<K>, path: Path, raw: unknown) => T | undefined,
+): Map<string, T> {
+  const out = new Map<string, T>();
+  list(root, key, c).forEach((raw, i) => {
+    const path = [key, i];
+    const r = parseCatalogObject(kind, raw, path);
+    if (!r.ok) return c.addAll(r.issues);
+    const v = build(r.value, path, raw);
+    if (v === undefined) return;
+    if (out.has(v.code)) c.add("invalid_value", [...path, "code"], `duplicate ${what} code`);
+    out.set(v.code, v);
+  });
+  return out;
+}
+
 /** The catalog of a simulation input; every issue goes to `c`. */
 export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
-  const taxes = new Map<string, Tax>();
   const appliedToOrganization: Tax[] = [];
-  list(root, "taxes", c).forEach((raw, i) => {
-    const r = parseCatalogObject("tax", raw, ["taxes", i]);
-    if (!r.ok) return c.addAll(r.issues);
-    const rate = parseDecimal(r.value.rate);
-    if (rate === undefined) return c.add("invalid_value", ["taxes", i, "rate"]);
-    const tax: Tax = { svc_id: stableId("tax", r.value.code), code: r.value.code, name: r.value.name, rate, description: r.value.description ?? null };
-    if (taxes.has(tax.code)) c.add("invalid_value", ["taxes", i, "code"], "duplicate tax code");
-    taxes.set(tax.code, tax);
-    if (r.value.applied_to_organization === true) appliedToOrganization.push(tax);
+  const taxes = byCode(root, "taxes", "tax", "tax", c, (t, path) => {
+    const rate = parseDecimal(t.rate);
+    if (rate === undefined) return void c.add("invalid_value", [...path, "rate"]);
+    const tax: Tax = { svc_id: stableId("tax", t.code), code: t.code, name: t.name, rate, description: t.description ?? null };
+    if (t.applied_to_organization === true) appliedToOrganization.push(tax);
+    return tax;
   });
 
   const org = parseCatalogObject("organization", root["organization"] ?? {}, ["organization"]);
@@ -68,36 +85,17 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
     net_payment_term: o.net_payment_term ?? 0,
   };
 
-  const metrics = new Map<string, Metric>();
-  list(root, "billable_metrics", c).forEach((raw, i) => {
-    const path = ["billable_metrics", i];
-    const r = parseCatalogObject("billable_metric", raw, path);
-    if (!r.ok) return c.addAll(r.issues);
+  const metrics = byCode(root, "billable_metrics", "billable_metric", "billable metric", c, (b, path, raw): Metric | undefined => {
     const m = parseMetric(raw, c, path);
-    if (m === undefined) return;
-    if (metrics.has(m.code)) c.add("invalid_value", [...path, "code"], "duplicate billable metric code");
-    metrics.set(m.code, { ...m, svc_id: stableId("billable_metric", m.code), name: r.value.name, description: r.value.description ?? null, filters: r.value.filters ?? [] });
+    return m === undefined ? undefined : { ...m, svc_id: stableId("billable_metric", m.code), name: b.name, description: b.description ?? null, filters: b.filters ?? [] };
   });
-
-  const addOns = new Map<string, AddOn>();
-  list(root, "add_ons", c).forEach((raw, i) => {
-    const r = parseCatalogObject("add_on", raw, ["add_ons", i]);
-    if (!r.ok) return c.addAll(r.issues);
-    const a = r.value;
-    if (addOns.has(a.code)) c.add("invalid_value", ["add_ons", i, "code"], "duplicate add-on code");
-    addOns.set(a.code, {
-      svc_id: stableId("add_on", a.code), code: a.code, name: a.name, amount_cents: BigInt(a.amount_cents), currency: a.amount_currency as CurrencyCode,
-      invoice_display_name: a.invoice_display_name ?? null, description: a.description ?? null, taxes: taxesOf(a.tax_codes, taxes, ["add_ons", i, "tax_codes"], c),
-    });
-  });
-  const pricingUnits = new Map<string, PricingUnit>();
-  list(root, "pricing_units", c).forEach((raw, i) => {
-    const r = parseCatalogObject("pricing_unit", raw, ["pricing_units", i]);
-    if (!r.ok) return c.addAll(r.issues);
-    const u = r.value;
-    if (pricingUnits.has(u.code)) c.add("invalid_value", ["pricing_units", i, "code"], "duplicate pricing unit code");
-    pricingUnits.set(u.code, { svc_id: stableId("pricing_unit", u.code), code: u.code, name: u.name, short_name: u.short_name, description: u.description ?? null });
-  });
+  const addOns = byCode(root, "add_ons", "add_on", "add-on", c, (a, path): AddOn => ({
+    svc_id: stableId("add_on", a.code), code: a.code, name: a.name, amount_cents: BigInt(a.amount_cents), currency: a.amount_currency as CurrencyCode,
+    invoice_display_name: a.invoice_display_name ?? null, description: a.description ?? null, taxes: taxesOf(a.tax_codes, taxes, [...path, "tax_codes"], c),
+  }));
+  const pricingUnits = byCode(root, "pricing_units", "pricing_unit", "pricing unit", c, (u): PricingUnit => ({
+    svc_id: stableId("pricing_unit", u.code), code: u.code, name: u.name, short_name: u.short_name, description: u.description ?? null,
+  }));
   const plans = parsePlans(list(root, "plans", c), {
     metrics, taxes, add_ons: addOns, targets_wallets: organization.premium_integrations.includes("events_targeting_wallets"), pricing_units: pricingUnits,
   }, c);
