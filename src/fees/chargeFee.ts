@@ -1,7 +1,7 @@
 /**
  * A charge model's result → the fee's money fields (charges.md §16).
  */
-import { type Decimal, HUNDRED, ZERO, round, toScaledBigInt } from "../core/decimal.js";
+import { type Decimal, HUNDRED, ZERO, dec, round, toScaledBigInt } from "../core/decimal.js";
 import { type CurrencyCode, currencyExponent } from "../core/currency.js";
 import { subunitToUnit, toMinorUnits } from "../core/money.js";
 import type { AppliedPricingUnit, FeeAmounts, PricingUnitDetails } from "./types.js";
@@ -86,28 +86,42 @@ function fiat(amount: Decimal, unitAmount: Decimal, currency: CurrencyCode): Mon
 }
 
 /**
- * charges.md §16.5: the model ran in pricing-unit money (2 decimals); the fiat amount is
- * `round_half_up(pu_amount_cents / 100 × rate, E) × 10^E` (two roundings), precise unrounded.
+ * charges.md §16.5: the model ran in pricing-unit money (2 decimals). Its figures in the unit:
+ * `amount_cents = round_half_up(amount, 2) × 100`, `unit_amount_cents = unit_amount × 100`
+ * truncated (the reference's integer column), precise ones unrounded; then converted
+ * ({@link pricingUnitToMoney}).
  */
 export function viaPricingUnit(amount: Decimal, unitAmount: Decimal, currency: CurrencyCode, pu: AppliedPricingUnit): Money {
-  const rate = pu.conversion_rate;
   const puCents = round(amount, 2, "half_up").times(HUNDRED);
-  const fiatAmount = puCents.div(HUNDRED).times(rate);
-  const fiatUnit = unitAmount.times(rate);
-  const s = subunitToUnit(currency);
-  const details: PricingUnitDetails = {
+  const puUnitCents = truncateToBigInt(unitAmount.times(HUNDRED));
+  return pricingUnitToMoney({
     ...pricingUnitNames(pu),
     amount_cents: toScaledBigInt(puCents, 0),
     precise_amount_cents: amount.times(HUNDRED),
-    unit_amount_cents: truncateToBigInt(unitAmount.times(HUNDRED)),
+    unit_amount_cents: puUnitCents,
     precise_unit_amount: unitAmount,
-    conversion_rate: rate,
-  };
+    conversion_rate: pu.conversion_rate,
+  }, currency);
+}
+
+/**
+ * A pricing-unit fee's money fields from its figures in the unit, as the reference converts
+ * them (charges.md §16.5 — the conversion of `pu_amount_cents`, unrounded, is the precise
+ * amount; the reference's `PricingUnitUsage#to_fiat_currency_cents` where the semantics are
+ * silent): `converted = pu_amount_cents / 100 × rate`, `amount_cents = round_half_up(converted,
+ * E) × 10^E`, `precise_amount_cents = converted × 10^E`; the unit price from the truncated
+ * `pu_unit_amount_cents / 100 × rate`, its cents truncated.
+ */
+export function pricingUnitToMoney(details: PricingUnitDetails, currency: CurrencyCode): Money {
+  const rate = details.conversion_rate;
+  const converted = dec(details.amount_cents).div(HUNDRED).times(rate);
+  const unit = dec(details.unit_amount_cents).div(HUNDRED).times(rate);
+  const s = subunitToUnit(currency);
   return {
-    amount_cents: toScaledBigInt(round(fiatAmount, currencyExponent(currency), "half_up").times(s), 0),
-    precise_amount_cents: amount.times(rate).times(s),
-    unit_amount_cents: truncateToBigInt(fiatUnit.times(s)),
-    precise_unit_amount: fiatUnit,
+    amount_cents: toScaledBigInt(round(converted, currencyExponent(currency), "half_up").times(s), 0),
+    precise_amount_cents: converted.times(s),
+    unit_amount_cents: truncateToBigInt(unit.times(s)),
+    precise_unit_amount: unit,
     pricing_unit_details: details,
   };
 }

@@ -2,12 +2,12 @@
  * Minimum spend per charge: the `min_amount_cents` true-up fee (charges.md §17,
  * invoice.md §7).
  */
-import { type Decimal, HUNDRED, ONE, dec, round, sum, toScaledBigInt } from "../core/decimal.js";
-import { type CurrencyCode, currencyExponent } from "../core/currency.js";
+import { HUNDRED, ONE, round, sum, toScaledBigInt } from "../core/decimal.js";
+import type { CurrencyCode } from "../core/currency.js";
 import { subunitToUnit } from "../core/money.js";
 import { requireNonNegative, requirePositiveInteger } from "./_check.js";
 import { dec16, roundHalfAwayToBigInt } from "../core/float.js";
-import { pricingUnitNames } from "./chargeFee.js";
+import { pricingUnitNames, pricingUnitToMoney } from "./chargeFee.js";
 import type { AppliedPricingUnit, FeeAmounts } from "./types.js";
 
 export interface TrueUpInput {
@@ -49,31 +49,17 @@ export function trueUpFeeAmounts(input: TrueUpInput): FeeAmounts | undefined {
   const pu = input.pricing_unit;
   if (pu === undefined) {
     const s = subunitToUnit(input.currency);
-    return Object.assign({}, common, { amount_cents: cents, precise_amount_cents: precise, unit_amount_cents: cents, precise_unit_amount: dec(cents).div(s) });
+    return Object.assign({}, common, { amount_cents: cents, precise_amount_cents: precise, unit_amount_cents: cents, precise_unit_amount: precise.div(s) });
   }
-  // Pricing unit: the true-up is in pricing-unit cents (2 decimals), then converted.
-  const rate = pu.conversion_rate;
-  const e = currencyExponent(input.currency);
-  const fiatUnits = round(precisePu(cents).times(rate), e, "half_up");
-  const fiatCents = toScaledBigInt(fiatUnits, e);
-  const precisePuUnits = precise.div(HUNDRED);
-  return Object.assign({},
-    common,
-    { amount_cents: fiatCents,
-    precise_amount_cents: precisePuUnits.times(rate).times(subunitToUnit(input.currency)),
-    unit_amount_cents: fiatCents,
-    precise_unit_amount: fiatUnits,
-    pricing_unit_details: {
-      ...pricingUnitNames(pu),
-      amount_cents: cents,
-      precise_amount_cents: precise,
-      unit_amount_cents: cents,
-      precise_unit_amount: precisePuUnits,
-      conversion_rate: rate,
-    } },
-  );
+  // Pricing unit: the true-up is in pricing-unit cents (the unit's price is the precise amount,
+  // its cents truncated as the reference's integer column), then converted as a charge fee's.
+  return Object.assign({}, common, pricingUnitToMoney({
+    ...pricingUnitNames(pu),
+    amount_cents: cents,
+    precise_amount_cents: precise,
+    unit_amount_cents: toScaledBigInt(round(precise, 0, "down"), 0),
+    precise_unit_amount: precise.div(HUNDRED),
+    conversion_rate: pu.conversion_rate,
+  }, input.currency));
 }
 
-function precisePu(cents: bigint): Decimal {
-  return dec(cents).div(HUNDRED);
-}

@@ -81,7 +81,20 @@ describe("chargeFeeAmounts (charges.md §16)", () => {
     const fee = chargeFeeAmounts({ ...input("3.005", "EUR"), pricing_unit: { conversion_rate: dec("0.25") } });
     expect(fee.pricing_unit_details?.amount_cents).toBe(301n);
     expect(fee.amount_cents).toBe(75n); // 3.01 × 0.25 = 0.7525 → 0.75
-    expect(fee.precise_amount_cents.toString()).toBe("75.125");
+    // Precise: the unrounded conversion of the pricing-unit cents (301 × 0.25), not of the model's 3.005.
+    expect(fee.precise_amount_cents.toString()).toBe("75.25");
+    expect(fee.pricing_unit_details?.precise_amount_cents.toString()).toBe("300.5");
+  });
+
+  it("pricing units: the unit price converts the truncated pricing-unit cents (0.015 → 1 cent → 0.02 at rate 2)", () => {
+    const fee = chargeFeeAmounts({
+      result: { units: dec("1"), amount: dec("0.015"), unit_amount: dec("0.015") },
+      aggregation: { events_count: 1 }, currency: "EUR", charge: {}, pricing_unit: { conversion_rate: dec("2"), code: "cr", short_name: "CR" },
+    });
+    expect(fee.pricing_unit_details).toMatchObject({ pricing_unit_code: "cr", short_name: "CR", svc_pricing_unit_id: null, amount_cents: 2n, unit_amount_cents: 1n });
+    expect(fee.precise_unit_amount.toString()).toBe("0.02");
+    expect(fee.unit_amount_cents).toBe(2n);
+    expect(fee.amount_cents).toBe(4n); // 0.02 pu × 2
   });
 });
 

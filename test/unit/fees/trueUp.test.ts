@@ -43,4 +43,23 @@ describe("trueUpFeeAmounts (charges.md §17)", () => {
     expect(t?.pricing_unit_details?.amount_cents).toBe(300n);
     expect(t?.amount_cents).toBe(75n);
   });
+
+  // The reference's true-up (create_true_up_service.rb) where charges.md §17 is silent: the unit
+  // price is the precise amount, its pricing-unit cents truncated; money converts the rounded cents.
+  it("pricing unit, prorated (15 of 31 days, 200 used, rate 0.25): 284 pricing cents → 71 cents; unit 283 cents → 0.7075", () => {
+    const t = trueUpFeeAmounts({
+      min_amount_cents: 1000n, charges_duration_in_days: 31, billed_days: 15, fees: [fee(200n)], currency: "EUR",
+      pricing_unit: { conversion_rate: dec("0.25") },
+    })!;
+    expect(t.pricing_unit_details).toMatchObject({ amount_cents: 284n, unit_amount_cents: 283n });
+    expect(t.pricing_unit_details!.precise_unit_amount.toString()).toBe("2.838709677419355");
+    expect([t.amount_cents, t.precise_amount_cents.toString(), t.unit_amount_cents, t.precise_unit_amount.toString()]).toEqual([71n, "71", 70n, "0.7075"]);
+  });
+
+  it("without a pricing unit the unit price is the precise amount in currency units", () => {
+    const t = trueUpFeeAmounts({ min_amount_cents: 1000n, charges_duration_in_days: 31, billed_days: 17, fees: [], currency: "EUR" })!;
+    expect(t.amount_cents).toBe(548n);
+    expect(t.unit_amount_cents).toBe(548n);
+    expect(t.precise_unit_amount.toString()).toBe("5.483870967741935");
+  });
 });
