@@ -51,12 +51,11 @@ export function feeProjection(fee: Fee, ctx: FeeProjectionContext): FeeProjectio
   const amount = projected.lt(ZERO) ? ZERO : projected;
   const units2 = projectedUnits.lt(ZERO) ? ZERO : projectedUnits;
   if (pu === undefined) return { units: units2, amount_cents: toCents(amount, ctx.currency) };
-  const puAmount = round(amount, 2, "half_up");
-  return {
-    units: units2,
-    amount_cents: toCents(puAmount.times(pu.conversion_rate), ctx.currency),
-    pricing_unit_amount_cents: toScaledBigInt(puAmount.times(HUNDRED), 0),
-  };
+  // invoice.md §13.2.1: `pricing_unit_details.projected_amount_cents` is the projected amount
+  // converted to the currency (rounded in the unit, × rate, rounded), as the entry's own figure;
+  // only a recurring metric's (above) stays in pricing-unit cents.
+  const cents = toCents(round(amount, 2, "half_up").times(pu.conversion_rate), ctx.currency);
+  return { units: units2, amount_cents: cents, pricing_unit_amount_cents: cents };
 }
 
 /** The model's projected amount for `projected` units (its `project`, which reads only the properties). */

@@ -40,9 +40,16 @@ describe("feeProjection (invoice.md §13.2)", () => {
   });
 
   it("pricing units: the projection is priced in the pricing unit, then converted to fiat", () => {
-    // 2 PU/unit, 10 units, rate 0.5: 28.18 units → 56.36 PU (5636 PU cents) → 28.18 € (2818).
+    // 2 PU/unit, 10 units, rate 0.5: 28.18 units → 56.36 PU → 28.18 € (2818). invoice.md §13.2.1:
+    // pricing_unit_details.projected_amount_cents is that converted figure too (the reference's
+    // projection service converts it), not the 5636 pricing-unit cents.
     const f = fee({ units: "10", precise_cents: "1000", amount_cents: 1000n, pu: { precise_cents: "2000", cents: 2000n, rate: "0.5" } });
-    expect(show(feeProjection(f, ctx(standard("2"))))).toEqual(["28.18", 2818n, 5636n]);
+    expect(show(feeProjection(f, ctx(standard("2"))))).toEqual(["28.18", 2818n, 2818n]);
+  });
+
+  it("pricing units, recurring metric: the pricing-unit figure is the current pricing-unit cents", () => {
+    const f = fee({ units: "10", precise_cents: "1000", amount_cents: 1000n, pu: { precise_cents: "2000", cents: 2000n, rate: "0.5" } });
+    expect(show(feeProjection(f, ctx(standard("2"), { recurring: true })))).toEqual(["10", 1000n, 2000n]);
   });
 
   it("a recurring metric keeps its current figures; ratio 0 gives 0", () => {
