@@ -56,7 +56,8 @@ export function ownTaxes(f: PlanFixedCharge): Pick<BilledFee, "taxes"> {
  * §5/§7: the fixed-charge fees of a starting, periodic or terminating run, in
  * `fixed_charges[]` order. Arrears → the run's fixed window (`billing`); advance → the
  * current period, skipped when another live invoice already billed that window with units
- * or amount > 0.
+ * or amount > 0. A fee with units 0 and amount 0 is left out, but on the own invoice of the
+ * advance fixed charges at creation (docs/simulator.md).
  */
 export function runFixedChargeFees(run: SubscriptionRun, input: BillingPeriodInput, billing: BillingPeriod, timezone: string): BilledFee[] {
   const s = run.subscription;
@@ -82,6 +83,10 @@ export function runFixedChargeFees(run: SubscriptionRun, input: BillingPeriodInp
       fixed_charge: f.fixed_charge, events: unitEvents(s, f), window, fixed_charges_duration_in_days: b.fixed_charges_duration_in_days,
       timezone, currency: plan.currency, ids: { subscription_id: s.svc_id },
     });
+    // A fee with no units and no amount is left off the run's invoice (the reference's fixed-charge
+    // fee service persists none), but on the own invoice of the advance fixed charges at creation,
+    // which the reference builds as its units-change invoices, keeping it.
+    if (fee.units.eq(ZERO) && fee.amount_cents === 0n && run.fixed_charges_at_start !== true) continue;
     out.push({ fee: reason === "starting" ? afterUpgrade(s, f, fee, window, run) : fee, charge: null, ...ownTaxes(f) });
   }
   return out;

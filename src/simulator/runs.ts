@@ -28,6 +28,12 @@ export interface SubscriptionRun {
   readonly reason: RunReason;
   /** A progressive-billing run: the usage thresholds it passed (invoice.md §12.3). */
   readonly thresholds?: readonly AppliedUsageThreshold[];
+  /**
+   * The own invoice of a subscription's pay-in-advance fixed charges at its creation (an arrears
+   * plan, or an advance plan in trial, periods.md §6): the reference builds it as it builds its
+   * units-change invoices, keeping a fee with no units and no amount, which other runs leave out.
+   */
+  readonly fixed_charges_at_start?: true;
 }
 
 /** A usage threshold passed by a progressive-billing invoice, with the lifetime usage then. */

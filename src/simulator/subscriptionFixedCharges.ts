@@ -57,7 +57,7 @@ export function startFixedCharges(sim: Sim, s: Subscription, at: Instant): void 
   if (!hasAdvanceFixedCharges(s)) return;
   const trial = trialEnd(s.initial_started_at ?? at, s.plan.trial_period);
   if (s.plan.pay_in_advance && (trial === null || trial.trial_end <= at)) return;
-  const starting: SubscriptionRun = { subscription: s, at, reason: "starting" };
+  const starting: SubscriptionRun = { subscription: s, at, reason: "starting", fixed_charges_at_start: true };
   const history = { invoices_count: 0, subscription_fee_days: [], previous_period_billed: true };
   // Their own ids: a trial's end may bill the same window again when this fee is zero (§7's guard).
   const fees = billRun(starting, sim.timezoneOf(s.customer), NO_EVENTS, history).fees.filter((b) => b.fee.item.type === "fixed_charge")
