@@ -35,6 +35,12 @@ export function issuedInvoice(inv: InvoiceRecord, notes: readonly CreditNote[], 
 
 export const isoDay = (t: Instant, tz: string): string => formatDate(dateOf(t, tz));
 
+/** The `plan_amount_cents` of a subscription fee's `amount_details`, when it has one. */
+function planAmountBilled(line: InvoiceLine): { plan_amount_cents?: bigint } {
+  const v = line.billed.fee.amount_details["plan_amount_cents"];
+  return typeof v === "bigint" ? { plan_amount_cents: v } : typeof v === "number" && Number.isSafeInteger(v) ? { plan_amount_cents: BigInt(v) } : {};
+}
+
 export interface TerminationNoteSource {
   /** The last subscription fee of the subscription, with its invoice. */
   readonly line: InvoiceLine;
@@ -78,6 +84,9 @@ export function terminationNote(
       taxes_precise_amount_cents: source.line.taxes.taxes_precise_amount_cents,
       tax_rates: fee.taxes.map((t) => t.rate),
       credited_amount_cents: already,
+      // periods.md §9: the day price is from the plan amount the fee was billed at (a later
+      // update_plan does not change what that fee paid for).
+      ...planAmountBilled(source.line),
     },
     ...(trial === null ? {} : { trial_end_epoch_day: Math.floor(trial.trial_end / 86_400_000) }),
     option,

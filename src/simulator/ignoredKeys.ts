@@ -44,7 +44,7 @@ function ignoredBodyKeys(step: Step): Path[] {
     }
     return out;
   }
-  const kind = BODY_KINDS[step.op];
+  const kind = Object.hasOwn(BODY_KINDS, step.op) ? BODY_KINDS[step.op] : undefined;
   if (kind === undefined) return [];
   // plan_overrides names its own unread keys (plans.ts readOverrides): not walked here.
   const value = kind === "subscription" && isObj(body["plan_overrides"]) ? Object.assign({}, body, { plan_overrides: null }) : body;

@@ -15,8 +15,9 @@ import type { Subscription } from "./state.js";
 
 /** `create_credit_note` on an invoice (§10). */
 export function createNote(book: InvoiceBook, inv: InvoiceRecord, body: Readonly<Record<string, unknown>>, at: Instant): CreditNoteOutcome<CreditNote> {
-  // A draft has nothing creditable yet (§10.4): only its own automatic notes are drafts.
-  if (inv.status !== "finalized") return { ok: false, code: "invalid_type_or_status" };
+  // A draft has nothing creditable yet (§10.4): only its own automatic notes are drafts. A voided
+  // invoice keeps its amounts and takes notes, which are finalized (§10.1).
+  if (inv.status !== "finalized" && inv.status !== "voided") return { ok: false, code: "invalid_type_or_status" };
   const issued = issuedInvoice(inv, book.creditNotes, walletCreditable(book, inv));
   const req = parseCreateCreditNote(body, issued);
   if (!req.ok) return req;

@@ -162,10 +162,14 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const paid = feePaidAt(inv);
   const createdAt = feeCreatedAt(inv, l);
   const dates = feeDates(l, j);
+  // objects.md §2: `events_count` only on charge fees (0 on a true-up), `total_aggregated_units` on
+  // charge and fixed-charge fees; null on the others (subscription, commitment, add-on, credit).
+  const type = l.billed.fee.item.type;
   return {
     svc_id: j["svc_id"], item: itemJson(l, j["item"] as { readonly [key: string]: Json }), pay_in_advance: j["pay_in_advance"], amount_cents: j["amount_cents"], amount_currency: j["amount_currency"],
-    precise_amount: j["precise_amount"], precise_unit_amount: j["precise_unit_amount"], units: j["units"], total_aggregated_units: j["total_aggregated_units"],
-    events_count: j["events_count"], from_date: dates.from_date, to_date: dates.to_date, amount_details: j["amount_details"],
+    precise_amount: j["precise_amount"], precise_unit_amount: j["precise_unit_amount"], units: j["units"],
+    total_aggregated_units: type === "charge" || type === "fixed_charge" ? j["total_aggregated_units"] : null,
+    events_count: type === "charge" ? j["events_count"] : null, from_date: dates.from_date, to_date: dates.to_date, amount_details: j["amount_details"],
     // Every link is present, null when the fee has none (objects.md §2).
     svc_subscription_id: j["svc_subscription_id"] ?? null, svc_charge_id: j["svc_charge_id"] ?? null, svc_charge_filter_id: j["svc_charge_filter_id"] ?? null,
     svc_fixed_charge_id: j["svc_fixed_charge_id"] ?? null, svc_true_up_fee_id: j["svc_true_up_fee_id"] ?? null, svc_true_up_parent_fee_id: j["svc_true_up_parent_fee_id"] ?? null,

@@ -53,7 +53,8 @@ function walk(schema: Schema, value: unknown, at: Path, out: Path[]): void {
       // An object with no named key (`looseObject({})`) is free-form: whatever it holds is passed on.
       if (Object.keys(shape).length === 0) return;
       for (const key of Object.keys(value)) {
-        const s = shape[key];
+        // Own keys only: a key such as `valueOf` must not find the shape's inherited members.
+        const s = Object.hasOwn(shape, key) ? shape[key] : undefined;
         if (s === undefined) out.push([...at, key]);
         else walk(s, value[key], [...at, key], out);
       }
@@ -87,7 +88,7 @@ function walkUnion(def: Def, value: unknown, at: Path, out: Path[]): void {
     return;
   }
   for (const k of Object.keys(value)) {
-    const named = objects.filter((shape) => shape[k] !== undefined);
+    const named = objects.filter((shape) => Object.hasOwn(shape, k));
     if (named.length === 0) out.push([...at, k]);
     else if (named.length === 1) walk(named[0]![k]!, value[k], [...at, k], out);
   }
@@ -110,8 +111,8 @@ function objectShape(s: Schema): Record<string, Schema> | undefined {
 /** Whether option `o`'s discriminator `key` is the literal `v`. */
 function accepts(o: Schema, key: string, v: unknown): boolean {
   const shape = objectShape(o);
-  const lit = shape?.[key];
-  if (lit === undefined) return false;
+  if (shape === undefined || !Object.hasOwn(shape, key)) return false;
+  const lit = shape[key]!;
   const d = defOf(unwrap(lit));
   return d.type === "literal" && (d["values"] as unknown[]).includes(v);
 }

@@ -55,6 +55,7 @@ describe("unread keys", () => {
     expect(unknownCatalogKeys("charge", { ...charge, charge_model: "nope" })).toEqual([]);
     expect(unknownCatalogKeys("customer", { integration_customers: [{ integration_type: "netsuite" }], metadata: [{ key: "k", value: "v", display_in_invoice: true, x: 1 }] }))
       .toEqual([["metadata", 0, "x"]]);
+    expect(unknownCatalogKeys("plan", { valueOf: {}, toString: 1, __proto__: null, code: "p" } as never)).toEqual([["valueOf"], ["toString"]]);
     expect(unknownCatalogKeys("plan", { metadata: { anything: 1 }, charges: [charge] })).toEqual([["charges", 0, "properties", "typo"], ["charges", 0, "filters", 0, "extra"]]);
   });
 });
