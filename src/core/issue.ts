@@ -83,6 +83,8 @@ export const ISSUE_CODES = [
   "not_compatible_with_aggregation_type",
   "too_many_keys",
   "value_is_duplicated",
+  // A field that must be absent (an alert's billable metric on a type without one).
+  "value_must_be_blank",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -77,7 +77,8 @@ export function evaluateAlerts(sim: Sim, at: Instant, subscriptions: ReadonlySet
     if (alert.alert_type === "billable_metric_lifetime_usage_units") {
       // The usage since the subscription started (the `full_usage` window).
       const start = s.started_at ?? input.window.start;
-      const lifetime = currentUsage(Object.assign({}, input, { window: { start, end: input.window.end }, events: sim.eventsOf(s.external_id).between(s.plan.charges.some((ch) => ch.metric.recurring === true) ? -Infinity : start, input.window.end - 1) }));
+      // Without the period's memo: its fees are the current period's, not the lifetime window's.
+      const lifetime = currentUsage(Object.assign({}, input, { memo: undefined, window: { start, end: input.window.end }, events: sim.eventsOf(s.external_id).between(s.plan.charges.some((ch) => ch.metric.recurring === true) ? -Infinity : start, input.window.end - 1) }));
       if (lifetime.ok) return evaluate(sim, alert, alertValue(alert, Object.assign({}, measures, { lifetime_fees: lifetime.fees })), at);
     }
     return evaluate(sim, alert, alertValue(alert, measures), at);

@@ -29,11 +29,13 @@ import type { Obj } from "./steps.js";
  * source's); or the refusal naming every bad entry.
  */
 export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, Decimal> | Refusal {
-  const entries = Array.isArray(overrides["fixed_charges"]) ? (overrides["fixed_charges"] as Obj[]) : [];
+  const entries = Array.isArray(overrides["fixed_charges"]) ? (overrides["fixed_charges"] as unknown[]) : [];
   const c = new IssueCollector();
   const out = new Map<string, Decimal>();
-  entries.forEach((e, i) => {
+  entries.forEach((entry, i) => {
     const path = ["plan_overrides", "fixed_charges", i];
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return void c.add(entry == null ? "value_is_mandatory" : "invalid_value", path);
+    const e = entry as Obj;
     const f = plan.fixed_charges.find((x) => x.code === e["code"]);
     if (f === undefined) c.add(e["code"] == null ? "value_is_mandatory" : "invalid_value", [...path, "code"]);
     // Everything is checked here, before the step changes anything (update_subscription applies them after).

@@ -71,7 +71,8 @@ export function parseCreateAlert(body: unknown, ctx: CreateAlertContext): Create
   const code = b["code"];
   if (typeof code !== "string" || code.trim() === "") return refuse("value_is_mandatory", "code");
   if (isMetricAlertType(type) && metric === null) return refuse("value_is_mandatory", "billable_metric");
-  if (!isMetricAlertType(type) && metric !== null) return refuse("value_is_invalid", "billable_metric");
+  // The reference validates the metric's absence (`absence: true` → `value_must_be_blank`); the semantics are silent.
+  if (!isMetricAlertType(type) && metric !== null) return refuse("value_must_be_blank", "billable_metric");
   if (ctx.existing.some((a) => a.code === code)) return refuse("value_already_exist", "code");
   const sameType = ctx.existing.some((a) => a.alert_type === type && (a.billable_metric?.svc_id ?? null) === (metric?.svc_id ?? null));
   // The reference's unique index allows one recurring threshold; a second one fails like a duplicate alert.

@@ -33,12 +33,13 @@ export interface AlertEvaluation {
 
 /**
  * Evaluates the alert against the measured value (`alertValue`). `null` (metric not in the
- * plan) leaves `previous_value` untouched. `last_processed_at` becomes `at` in every case.
- * A lower value after a new billing period simply resets `previous_value` (no crossing).
+ * plan) updates nothing, `last_processed_at` included (invoice.md §14.3); otherwise
+ * `last_processed_at` becomes `at`. A lower value after a new billing period simply resets
+ * `previous_value` (no crossing).
  */
 export function processAlert(alert: Alert, current: Decimal | null, at: Instant): AlertEvaluation {
+  if (current === null) return { alert };
   const processed: Alert = { ...alert, last_processed_at: at };
-  if (current === null) return { alert: processed };
   const values = crossedThresholdValues(alert, current);
   const next: Alert = { ...processed, previous_value: q5(current) };
   if (values.length === 0) return { alert: next };

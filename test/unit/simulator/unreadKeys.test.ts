@@ -59,3 +59,23 @@ describe("unread keys", () => {
     expect(unknownCatalogKeys("plan", { metadata: { anything: 1 }, charges: [charge] })).toEqual([["charges", 0, "properties", "typo"], ["charges", 0, "filters", 0, "extra"]]);
   });
 });
+
+describe("plan_overrides.fixed_charges entries that are not objects", () => {
+  // Found by the entry-point fuzz property: a null entry threw a TypeError.
+  it("are refused, naming the entry", () => {
+    const input = {
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      add_ons: [{ code: "seats", name: "Seats", amount_cents: 100, amount_currency: "EUR" }],
+      plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 0, amount_currency: "EUR",
+        fixed_charges: [{ add_on_code: "seats", charge_model: "standard", units: 1, properties: { amount: "1" } }] }],
+      steps: [
+        customer,
+        { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c1", external_id: "s1", plan_code: "p" } },
+        { at: "2024-03-02T00:00:00Z", op: "update_subscription", body: { external_id: "s1", plan_overrides: { fixed_charges: [null, 3] } } },
+      ],
+    };
+    const out = simulate(input) as unknown as { responses: { error?: { code: string; error_details?: Record<string, string[]> } }[] };
+    expect(out.responses[2]!.error).toEqual({ code: "validation_errors", error_details: {
+      "plan_overrides.fixed_charges.0": ["value_is_mandatory"], "plan_overrides.fixed_charges.1": ["invalid_value"] } });
+  });
+});

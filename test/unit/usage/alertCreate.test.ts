@@ -70,7 +70,7 @@ describe("parseCreateAlert", () => {
     [body({ thresholds: [{ value: 0, recurring: true }] }), { "thresholds:value": ["recurring_value_is_negative"] }],
     [body({ code: "" }), { code: ["value_is_mandatory"] }],
     [body({ alert_type: "billable_metric_current_usage_units" }), { billable_metric: ["value_is_mandatory"] }],
-    [body({ billable_metric_code: "api" }), { billable_metric: ["value_is_invalid"] }],
+    [body({ billable_metric_code: "api" }), { billable_metric: ["value_must_be_blank"] }],
     [body({ thresholds: [{ value: 10, recurring: true }, { value: 20, recurring: "true" }] }), { base: ["alert_already_exists"] }],
   ])("refuses %j with %j", (b, expected) => {
     expect(details(parseCreateAlert(b, sub))).toEqual(expected);
