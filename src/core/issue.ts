@@ -85,6 +85,8 @@ export const ISSUE_CODES = [
   "value_is_duplicated",
   // A field that must be absent (an alert's billable metric on a type without one).
   "value_must_be_blank",
+  // An invoice preview of subscriptions whose next period ends differ.
+  "billing_periods_does_not_match",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

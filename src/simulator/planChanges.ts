@@ -5,7 +5,7 @@
  */
 import type { Decimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
-import type { Instant } from "../core/instant.js";
+import { type Instant, parseTimestamp } from "../core/instant.js";
 import { classifyPlanChange, trialEnd } from "../fees/index.js";
 import { issueAdvanceCharges, renewalFees } from "./advanceCharges.js";
 import type { SubscriptionRun } from "./runs.js";
@@ -62,6 +62,8 @@ export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
   if (live.status === "pending" && live.previous === null) {
     live.plan = plan;
     live.fixed_charge_start_units = overrides;
+    // The reference's pending-subscription update sets the name when one is given.
+    if (typeof step.body["name"] === "string") live.name = step.body["name"];
     return { subscription: subscriptionJson(live, step.at, sim.catalog.organization) };
   }
   const kind = classifyPlanChange(live.plan, plan);
@@ -78,7 +80,9 @@ export function applyPlanChange(sim: Sim, change: PlanChange): Answer {
     billed_until: step.at,
     initial_started_at: live.initial_started_at,
     previous: live,
-    ending_at: live.ending_at,
+    // An ending_at sent with the plan change is the new subscription's (the reference's plan
+    // upgrade and downgrade services); otherwise the current one's carries over.
+    ending_at: endingAtOf(step) ?? live.ending_at,
     fixed_charges: { start_units: overrides, ledger: live.fixed_charge_ledger },
   });
   // The termination options belong to the subscription the customer knows (its external id).
@@ -138,3 +142,9 @@ export function cancelNext(sim: Sim, s: Subscription, at: Instant): void {
   subscriptionWebhook(sim, "subscription.updated", s, at);
 }
 
+
+/** A plan change's own `ending_at`, when its body gives a valid one. */
+function endingAtOf(step: Step): Instant | undefined {
+  const v = step.body["ending_at"];
+  return v === undefined || v === null ? undefined : parseTimestamp(v);
+}

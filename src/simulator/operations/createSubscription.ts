@@ -24,6 +24,9 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   const plan = sim.catalog.plans.get(b.plan_code);
   if (plan === undefined) return refusal("plan_not_found");
   const live = sim.subscriptions.find((s) => s.external_id === b.external_id && (s.status === "active" || s.status === "pending"));
+  // An external id another customer's live subscription holds is taken (the reference looks for a
+  // plan change among the caller's own subscriptions only, then refuses a duplicate id).
+  if (live !== undefined && live.customer.external_id !== b.external_customer_id) return invalidField("value_already_exist", ["external_id"]);
   const raw = (b.plan_overrides == null ? {} : step.body["plan_overrides"]) as Obj;
   const units = readOverrides(sim, step, raw, plan);
   if (isRefusal(units)) return units;

@@ -144,6 +144,8 @@ function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], termina
     return subs.map((s) => ({ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }));
   }
   const at = sim.boundaryAfter(subs[0]!);
+  // invoice.md §15: the subscriptions previewed together share their next period end.
+  if (subs.some((s) => sim.boundaryAfter(s) !== at)) return invalidField("billing_periods_does_not_match", ["base"]);
   return subs.flatMap((s) => (pendingDowngrade(s) ? downgradeRuns(sim, s) : [{ subscription: s, at, reason: "periodic" as const }]));
 }
 

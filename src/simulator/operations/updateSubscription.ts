@@ -55,7 +55,8 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
   const own = overridePlan(sim, s.plan, raw as Obj, s.svc_id);
   if (isRefusal(own)) return own;
   // Checked: from here on the step is accepted.
-  if (typeof f["name"] === "string") s.name = f["name"];
+  // A name given as null clears it, as the reference applies every key sent.
+  if (typeof f["name"] === "string" || (f["name"] === null && Object.hasOwn(f, "name"))) s.name = f["name"] as string | null;
   if (f["on_termination_invoice"] != null) s.termination_options.invoice = f["on_termination_invoice"] as "generate" | "skip";
   if (f["on_termination_credit_note"] != null) s.termination_options.credit_note = f["on_termination_credit_note"] as "credit" | "refund" | "offset" | "skip";
   if (endingAt !== undefined) {

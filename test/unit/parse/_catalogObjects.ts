@@ -30,7 +30,14 @@ const STEP_KINDS: Readonly<Record<string, CatalogKind>> = {
   create_wallet: "wallet",
 };
 
-function fromScenario(id: string, input: Json): Sample[] {
+/** Whether the vector expects step `s` to be refused (its response an error): its body may be invalid on purpose. */
+function refusedStep(expect: Json, s: number): boolean {
+  const byIndex = expect["responses__by_index"];
+  const r = byIndex !== null && typeof byIndex === "object" ? (byIndex as Json)[String(s)] : undefined;
+  return r !== null && typeof r === "object" && (r as Json)["error"] !== undefined;
+}
+
+function fromScenario(id: string, input: Json, expect: Json = {}): Sample[] {
   const out: Sample[] = [{ kind: "catalog", where: id, value: input }];
   if (input["organization"] !== undefined) out.push({ kind: "organization", where: `${id} organization`, value: input["organization"] });
   for (const [key, kind] of CATALOG_KEYS) {
@@ -46,6 +53,7 @@ function fromScenario(id: string, input: Json): Sample[] {
     const step = raw as Json;
     const op = String(step["op"]);
     const kind = STEP_KINDS[op];
+    if (refusedStep(expect, s)) return;
     if (kind) out.push({ kind, where: `${id} steps[${s}] ${op}`, value: step["body"] });
     if (op === "create_events") {
       list((step["body"] as Json)["events"]).forEach((value, i) => out.push({ kind: "event", where: `${id} steps[${s}].events[${i}]`, value }));
@@ -69,7 +77,7 @@ export function catalogSamples(): Sample[] {
     .filter((v) => v.expect["error"] !== true)
     .flatMap((v) => {
       const input = v.input as Json;
-      if (v.fn === "simulate") return fromScenario(v.id, input);
+      if (v.fn === "simulate") return fromScenario(v.id, input, v.expect as Json);
       if (v.fn === "applyChargeModel") return fromChargeVector(v.id, input);
       if (v.fn === "aggregate") return fromAggregateVector(v.id, input);
       return [];
