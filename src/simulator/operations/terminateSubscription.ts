@@ -15,8 +15,11 @@ import { terminate, TERMINATION_OPTIONS } from "../terminations.js";
 export function terminateSubscription(sim: Sim, step: Step): Answer {
   const id = step.body["external_id"];
   if (typeof id !== "string" || id === "") return invalidField("value_is_mandatory", ["external_id"]);
+  // A blank credit-note option is `credit`, as the reference's termination reads it.
+  const blankNote = step.body["on_termination_credit_note"] === "";
   const bad = (["on_termination_invoice", "on_termination_credit_note"] as const).filter((k) => {
     const v = step.body[k];
+    if (k === "on_termination_credit_note" && blankNote) return false;
     return v !== undefined && v !== null && !(TERMINATION_OPTIONS[k] as readonly unknown[]).includes(v);
   });
   const [first, ...rest] = bad.map((k) => issue("invalid_value", [k]));
@@ -34,7 +37,7 @@ export function terminateSubscription(sim: Sim, step: Step): Answer {
     return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
   }
   const invoice = (step.body["on_termination_invoice"] ?? null) as "generate" | "skip" | null;
-  const creditNote = (step.body["on_termination_credit_note"] ?? null) as "credit" | "refund" | "offset" | "skip" | null;
+  const creditNote = (blankNote ? "credit" : step.body["on_termination_credit_note"] ?? null) as "credit" | "refund" | "offset" | "skip" | null;
   const refused = terminate(sim, s, step.at, invoice ?? s.termination_options.invoice ?? "generate", creditNote ?? s.termination_options.credit_note ?? "credit");
   if (isRefusal(refused)) return refused;
   return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
