@@ -2,11 +2,18 @@
  * Subscription: the body of `create_subscription` (a customer on a plan).
  */
 import { z } from "zod";
+import { parseInstant } from "../../core/instant.js";
 import { cents, decimalLike, requiredText, stringList, timestamp } from "./_primitives.js";
 
 import { BILLING_TIMES, SUBSCRIPTION_STATUSES } from "../../model/vocabulary.js";
 
 export { BILLING_TIMES, SUBSCRIPTION_STATUSES };
+
+/** A subscription's start: a timestamp (as `timestamp`), refused as `invalid_date`. */
+const subscriptionDate = z
+  .string()
+  .refine((s) => parseInstant(s) !== undefined, { params: { code: "invalid_date" }, message: "expected an ISO 8601 timestamp" })
+  .meta({ id: "SubscriptionAt", format: "date-time" });
 
 /** Per-subscription changes to the plan; charge properties are checked by the charge models. */
 export const planOverridesSchema = z.looseObject({
@@ -36,7 +43,8 @@ export const subscriptionSchema = z
     plan_code: requiredText,
     name: z.string().nullish(),
     billing_time: z.enum(BILLING_TIMES).nullish(),
-    subscription_at: timestamp.nullish(),
+    /** An unreadable date is `invalid_date`, as the reference's subscription validation names it. */
+    subscription_at: subscriptionDate.nullish(),
     ending_at: timestamp.nullish(),
     started_at: timestamp.nullish(),
     terminated_at: timestamp.nullish(),
