@@ -11,7 +11,8 @@
  *
  * Before these, the codes charges.md §19.4 names: a charge property's own (`invalid_amount`,
  * `invalid_rate`, `missing_graduated_ranges` …), `value_is_invalid` for a charge model or a plan
- * interval that is not one of the values (a null interval too).
+ * interval that is not one of the values (a null interval too), and for a subscription's
+ * `billing_time` (`value_is_mandatory` when blank).
  */
 import type { z } from "zod";
 import { ISSUE_CODES, issue, type Issue, type IssueCode, type Path, type PathItem, toDotPath } from "../../core/issue.js";
@@ -73,6 +74,8 @@ function catalogCodeOf(rel: readonly PathItem[], value: unknown): IssueCode | un
   }
   if (last === "charge_model" && value !== undefined && value !== null) return "value_is_invalid";
   if (last === "interval" && (rel.length === 1 || (rel.length === 3 && rel[0] === "plans"))) return "value_is_invalid";
+  // A subscription's billing_time: blank is missing (the reference's presence check), another word not one of the values.
+  if (last === "billing_time" && rel.length === 1 && typeof value === "string") return value.trim() === "" ? "value_is_mandatory" : "value_is_invalid";
   return undefined;
 }
 

@@ -65,7 +65,7 @@ describe("parseCatalogObject: one issue per bad field, with the specification's 
     ["negative grace period", "organization", { invoice_grace_period: -1 }, "value_is_out_of_range", ["invoice_grace_period"]],
     ["customer without external_id", "customer", { name: "c" }, "value_is_mandatory", ["external_id"]],
     ["impossible subscription date", "subscription", { external_id: "s", external_customer_id: "c", plan_code: "p", subscription_at: "2024-02-30T00:00:00Z" }, "invalid_date", ["subscription_at"]],
-    ["unknown billing_time", "subscription", { external_id: "s", external_customer_id: "c", plan_code: "p", billing_time: "sometimes" }, "invalid_value", ["billing_time"]],
+    ["unknown billing_time", "subscription", { external_id: "s", external_customer_id: "c", plan_code: "p", billing_time: "sometimes" }, "value_is_invalid", ["billing_time"]],
     ["event timestamp in words", "event", { transaction_id: "t", code: "api", timestamp: "yesterday" }, "invalid_timestamp", ["timestamp"]],
     ["wallet rate as a number", "wallet", { external_customer_id: "c", currency: "EUR", rate_amount: 1 }, "invalid_value", ["rate_amount"]],
     ["wallet expiring on month 13", "wallet", { external_customer_id: "c", currency: "EUR", rate_amount: "1", expiration_at: "2024-13-01" }, "invalid_timestamp", ["expiration_at"]],
