@@ -87,6 +87,8 @@ export const ISSUE_CODES = [
   "value_must_be_blank",
   // An invoice preview of subscriptions whose next period ends differ.
   "billing_periods_does_not_match",
+  // A list longer than allowed (an invoice's metadata).
+  "invalid_count",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

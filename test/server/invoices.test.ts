@@ -100,7 +100,7 @@ describe("ratecard serve: invoices", () => {
 
   it("sets its payment status (PUT /invoices/:id {invoice: {payment_status}}); an unknown status is 422", () => {
     expect(r["bad_status"]!.status).toBe(422);
-    expect(r["bad_status"]!.body["error_details"]).toEqual({ payment_status: ["invalid_value"] });
+    expect(r["bad_status"]!.body["error_details"]).toEqual({ payment_status: ["value_is_invalid"] });
     expect(r["paid"]).toEqual({ status: 200, body: toWire(responses[6]) });
     expect(inv(r["paid"]!)["payment_status"]).toBe("succeeded");
   });

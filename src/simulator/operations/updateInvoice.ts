@@ -1,8 +1,10 @@
 /**
  * `update_invoice` (`{invoice_id, payment_status?, metadata?}`): a finalized invoice's payment
- * status (a draft's is refused, `payment_status_update_on_draft_invoice`), and the invoice's
- * metadata (`[{key, value}]`: the list replaces the stored one; an entry keeps its id and
- * `created_at` while its key stays). Answers `{invoice}`.
+ * status (a draft's is refused, `payment_status_update_on_draft_invoice`; an unknown one
+ * `value_is_invalid`), and the invoice's metadata (`[{key, value}]`, at most 5 — else
+ * `metadata: invalid_count` —, not on a draft — `metadata_on_draft_invoice` —: the list replaces
+ * the stored one; an entry keeps its id and `created_at` while its key stays), the reference's
+ * codes. Answers `{invoice}`.
  */
 import { stableId } from "../../core/ids.js";
 import { IssueCollector } from "../../core/issue.js";
@@ -11,6 +13,8 @@ import { type Answer, fromOutcome, invalid, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import { isObj, type Step } from "../steps.js";
 
+const MAX_METADATA = 5;
+
 export function updateInvoice(sim: Sim, step: Step): Answer {
   const inv = sim.invoicing.find(step.body["invoice_id"]);
   if (inv === undefined) return refusal("invoice_not_found");
@@ -18,16 +22,19 @@ export function updateInvoice(sim: Sim, step: Step): Answer {
   const c = new IssueCollector();
   if (raw !== undefined && raw !== null && !Array.isArray(raw)) c.add("invalid_value", ["metadata"]);
   const entries = Array.isArray(raw) ? raw : [];
+  // The reference keeps at most five metadata entries on an invoice.
+  if (entries.length > MAX_METADATA) c.add("invalid_count", ["metadata"]);
   entries.forEach((e: unknown, i) => {
     if (!isObj(e)) return c.add("invalid_value", ["metadata", i]);
     if (typeof e["key"] !== "string" || e["key"] === "") c.add(e["key"] == null ? "value_is_mandatory" : "invalid_value", ["metadata", i, "key"]);
     if (e["value"] != null && typeof e["value"] !== "string") c.add("invalid_value", ["metadata", i, "value"]);
   });
   const status = step.body["payment_status"];
-  if (status != null && status !== "pending" && status !== "succeeded" && status !== "failed") c.add("invalid_value", ["payment_status"]);
+  if (status != null && status !== "pending" && status !== "succeeded" && status !== "failed") c.add("value_is_invalid", ["payment_status"]);
   const issues = c.issues();
   if (issues) return invalid(issues);
   if (status != null && inv.status === "draft") return refusal("payment_status_update_on_draft_invoice");
+  if (Array.isArray(raw) && inv.status === "draft") return refusal("metadata_on_draft_invoice");
   // Checked: from here on the step is accepted.
   const refused = fromOutcome(sim.invoicing.setPaymentStatus(inv, status, step.at), "payment_status");
   if (refused !== undefined) return refused;
