@@ -44,6 +44,8 @@ export interface TerminationCreditNote extends CreditNoteSplit {
   readonly taxes_amount_cents: bigint;
   readonly precise_taxes_amount_cents: Decimal;
   readonly sub_total_excluding_taxes_amount_cents: bigint;
+  /** The split as requested, before the one-cent reconciliation (what a note's creation reconciles itself). */
+  readonly requested: CreditNoteSplit;
 }
 
 /**
@@ -94,6 +96,7 @@ export function terminationCreditNote(input: TerminationCreditNoteInput): Termin
     taxes_amount_cents: totals.taxes_amount_cents,
     precise_taxes_amount_cents: totals.precise_taxes,
     sub_total_excluding_taxes_amount_cents: totals.sub_total_excluding_taxes_amount_cents,
+    requested,
   };
 }
 

@@ -98,9 +98,11 @@ export function terminationNote(
   const created = createCreditNote(issued, {
     reason: "order_cancellation",
     description: null,
-    credit_amount_cents: note.credit_amount_cents,
-    refund_amount_cents: note.refund_amount_cents,
-    offset_amount_cents: note.offset_amount_cents,
+    // The split as requested: the creation checks it, then reconciles the cent itself (invoice.md
+    // §10.2, §10.6 — once; the reconciled split checked again could be refused).
+    credit_amount_cents: note.requested.credit_amount_cents,
+    refund_amount_cents: note.requested.refund_amount_cents,
+    offset_amount_cents: note.requested.offset_amount_cents,
     items: [{ fee, precise_amount_cents: note.item_precise_amount_cents }],
   }, { created_at: at, issuing_date: isoDay(at, tz) });
   const zero = !created.ok && created.code === "validation_errors" && created.issues.every((i) => i.code === "total_amount_must_be_positive");
