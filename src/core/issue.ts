@@ -89,6 +89,8 @@ export const ISSUE_CODES = [
   "billing_periods_does_not_match",
   // A list longer than allowed (an invoice's metadata).
   "invalid_count",
+  // An instant that must not be before the call (a termination preview's terminated_at).
+  "cannot_be_in_past",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -5,7 +5,7 @@
  * when the plan is paid in advance, else at the end of its first period).
  */
 import { stableId } from "../../core/ids.js";
-import { type Instant, parseTimestamp } from "../../core/instant.js";
+import { type Instant, parseInstant, parseTimestamp } from "../../core/instant.js";
 import { startOfDayIn } from "../../core/zone.js";
 import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../../invoice/index.js";
 import type { SubscriptionRun } from "../runs.js";
@@ -26,7 +26,7 @@ export function previewInvoice(sim: Sim, step: Step): Answer {
   const customer = sim.customers.get(externalId) ?? previewCustomer(externalId, cb as Record<string, unknown>, step.at);
   const subs = b["subscriptions"];
   const runs = isObj(subs) && Array.isArray(subs["external_ids"])
-    ? liveRuns(sim, customer, subs["external_ids"], subs["terminated_at"])
+    ? liveRuns(sim, customer, subs["external_ids"], subs["terminated_at"], step.at)
     : newSubscriptionRun(sim, customer, step);
   if (isRefusal(runs)) return runs;
   if (runs.length === 0) return refusal("subscription_not_found");
@@ -130,7 +130,7 @@ function previewCustomer(externalId: string, body: Record<string, unknown>, at: 
 }
 
 /** The customer's live subscriptions at their next billing run (all at the first one's), or terminated at `terminated_at`. */
-function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], terminatedAt: unknown): SubscriptionRun[] | Refusal {
+function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], terminatedAt: unknown, now: Instant): SubscriptionRun[] | Refusal {
   const subs: Subscription[] = [];
   for (const id of ids) {
     const s = sim.subscriptions.find((x) => x.customer === customer && x.external_id === id && x.status === "active");
@@ -139,8 +139,10 @@ function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], termina
   }
   if (subs.length === 0) return [];
   if (terminatedAt !== undefined && terminatedAt !== null) {
-    const at = parseTimestamp(terminatedAt);
-    if (at === undefined) return invalidField("invalid_timestamp", ["subscriptions", "terminated_at"]);
+    // An ISO 8601 instant, not in the past (the reference's termination preview refuses both).
+    const at = parseInstant(terminatedAt);
+    if (at === undefined) return invalidField("invalid_timestamp", ["terminated_at"]);
+    if (at < now) return invalidField("cannot_be_in_past", ["terminated_at"]);
     return subs.map((s) => ({ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }));
   }
   const at = sim.boundaryAfter(subs[0]!);
