@@ -133,7 +133,8 @@ function previewCustomer(externalId: string, body: Record<string, unknown>, at: 
 function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], terminatedAt: unknown, now: Instant): SubscriptionRun[] | Refusal {
   const subs: Subscription[] = [];
   for (const id of ids) {
-    const s = sim.subscriptions.find((x) => x.customer === customer && x.external_id === id && x.status === "active");
+    const s = sim.subscriptions.find((x) => x.customer === customer && x.external_id === id && x.status === "active")
+      ?? (ids.length === 1 ? startingInFuture(sim, customer, id, now) : undefined);
     if (s === undefined) return refusal("subscription_not_found");
     subs.push(s);
   }
@@ -152,6 +153,16 @@ function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], termina
 }
 
 const DAY = 86_400_000;
+
+/**
+ * A sole pending subscription that starts later (not a pending plan change), previewed as the
+ * reference previews it: a copy, active from its `subscription_at`, billed at its first run.
+ */
+function startingInFuture(sim: Sim, customer: Customer, id: unknown, now: Instant): Subscription | undefined {
+  const s = sim.subscriptions.find((x) => x.customer === customer && x.external_id === id && x.status === "pending" && x.previous === null);
+  if (s === undefined || s.subscription_at <= now) return undefined;
+  return { ...s, status: "active", started_at: s.subscription_at, billed_until: s.subscription_at, initial_started_at: s.subscription_at };
+}
 
 const pendingDowngrade = (s: Subscription): boolean => s.change === "downgrade" && s.next !== null && s.next.status === "pending";
 
