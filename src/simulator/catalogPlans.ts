@@ -11,7 +11,7 @@ import type { FilterValues } from "../aggregation/index.js";
 import { ALL_FILTER_VALUES, type AppliedPricingUnit, type UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
 import { appliedPricingUnitSchema, parseCatalogObject, parseInto } from "../parse/schemas/index.js";
-import { ZERO, parseDecimal, round } from "../core/decimal.js";
+import { type Decimal, ZERO, parseDecimal, round } from "../core/decimal.js";
 import { taxesOf } from "./catalogTaxes.js";
 import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
 import { type AddOn, type Metric, type Plan, type PlanCharge, type PricingUnit, TARGET_WALLET } from "./catalogTypes.js";
@@ -47,7 +47,7 @@ export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCol
     if ((p.trial_period ?? 0) > MAX_TRIAL_DAYS) c.add("value_is_out_of_range", [...path, "trial_period"]);
     const charges: PlanCharge[] = [];
     (p.charges ?? []).forEach((ch, j) => {
-      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], refs.metrics, refs.taxes, c, refs.targets_wallets, refs.pricing_units);
+      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], refs, c);
       if (charge !== undefined) charges.push(charge);
     });
     if (plans.has(p.code)) c.add("invalid_value", [...path, "code"], "duplicate plan code");
@@ -205,17 +205,16 @@ function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollect
 
 /** One charge of a plan's `charges` (its id from the plan code and `j`). */
 export function parsePlanCharge(
-  planCode: string, raw: Obj, j: number, path: Path, metrics: ReadonlyMap<string, Metric>, taxes: ReadonlyMap<string, Tax>, c: IssueCollector,
-  targetsWallets: boolean, pricingUnits: ReadonlyMap<string, PricingUnit>,
+  planCode: string, raw: Obj, j: number, path: Path, refs: Pick<PlanRefs, "metrics" | "taxes" | "targets_wallets" | "pricing_units">, c: IssueCollector,
 ): PlanCharge | undefined {
   const metricCode = raw["billable_metric_code"];
-  const metric = typeof metricCode === "string" ? metrics.get(metricCode) : undefined;
+  const metric = typeof metricCode === "string" ? refs.metrics.get(metricCode) : undefined;
   if (metric === undefined) c.add("invalid_value", [...path, "billable_metric_code"], `unknown billable metric ${JSON.stringify(metricCode)}`);
   const parsed = parseCharge(raw, path);
   if (!parsed.ok) c.addAll(parsed.issues);
   if (metric !== undefined) checkChargeRecord(raw, metric, path, c);
   const filters = parseChargeFilters(raw["filters"], raw, (k) => stableId("charge_filter", planCode, j, k), path, c, metric);
-  const pricingUnit = appliedPricingUnit(raw["applied_pricing_unit"], pricingUnits, [...path, "applied_pricing_unit"], c);
+  const pricingUnit = appliedPricingUnit(raw["applied_pricing_unit"], refs.pricing_units, [...path, "applied_pricing_unit"], c);
   if (metric === undefined || !parsed.ok) return undefined;
   const svc_id = stableId("charge", planCode, j);
   const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;
@@ -231,13 +230,13 @@ export function parsePlanCharge(
       id: svc_id,
       charge: parsed.value,
       // Events may target a wallet (integration `events_targeting_wallets`): its code groups the fees (invoice.md §13.1.6).
-      pricing_group_keys: raw["accepts_target_wallet"] === true && targetsWallets ? [...groupKeys(raw["properties"]), TARGET_WALLET] : groupKeys(raw["properties"]),
+      pricing_group_keys: raw["accepts_target_wallet"] === true && refs.targets_wallets ? [...groupKeys(raw["properties"]), TARGET_WALLET] : groupKeys(raw["properties"]),
       filters,
       invoice_display_name: display,
       ...(typeof raw["min_amount_cents"] === "number" ? { min_amount_cents: BigInt(raw["min_amount_cents"]) } : {}),
       ...(pricingUnit === undefined ? {} : { pricing_unit: pricingUnit }),
     },
-    taxes: taxesOf(raw["tax_codes"], taxes, [...path, "tax_codes"], c),
+    taxes: taxesOf(raw["tax_codes"], refs.taxes, [...path, "tax_codes"], c),
   };
 }
 
@@ -253,11 +252,20 @@ function appliedPricingUnit(raw: unknown, units: ReadonlyMap<string, PricingUnit
   if (r === undefined) return undefined;
   const unit = units.get(r.code);
   if (unit === undefined) c.add("invalid_value", [...path, "code"], `unknown pricing unit ${JSON.stringify(r.code)} (the input's pricing_units)`);
-  const rate = parseDecimal(r.conversion_rate);
+  const rate = conversionRate(r.conversion_rate, [...path, "conversion_rate"], c);
+  if (rate === undefined || unit === undefined) return undefined;
+  return { svc_id: unit.svc_id, code: unit.code, short_name: unit.short_name, conversion_rate: rate };
+}
+
+/**
+ * A pricing unit's `conversion_rate` (a charge's, or its override's): a decimal above 0, kept at
+ * 15 decimals as the reference's column keeps it; else `invalid_value` at `path`.
+ */
+export function conversionRate(raw: unknown, path: Path, c: IssueCollector): Decimal | undefined {
+  const rate = parseDecimal(raw);
   if (rate === undefined || !rate.gt(ZERO)) {
-    c.add("invalid_value", [...path, "conversion_rate"], "must be greater than 0");
+    c.add("invalid_value", path, "must be greater than 0");
     return undefined;
   }
-  if (unit === undefined) return undefined;
-  return { svc_id: unit.svc_id, code: unit.code, short_name: unit.short_name, conversion_rate: round(rate, 15, "half_up") };
+  return round(rate, 15, "half_up");
 }

@@ -4,7 +4,6 @@
  * named by `id` (svc id), `code`, `billable_metric_id`, else by their index in the list. A
  * charge may get a new model (with its properties) and new `filters` (they replace the charge's).
  */
-import { ZERO, parseDecimal, round } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import { IssueCollector, type Path } from "../core/issue.js";
 import { type Charge, parseCharge } from "../charges/index.js";
@@ -12,7 +11,7 @@ import type { FilterValues } from "../aggregation/index.js";
 import type { UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
 import { minimumCommitmentSchema, parseInto, usageThresholdSchema } from "../parse/schemas/index.js";
-import { parseChargeFilters } from "./catalogPlans.js";
+import { conversionRate, parseChargeFilters } from "./catalogPlans.js";
 import { taxesOf } from "./catalogTaxes.js";
 import { type Plan, type PlanCharge, TARGET_WALLET } from "./catalogTypes.js";
 import { invalid, type Refusal } from "./refusal.js";
@@ -192,9 +191,8 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
   // A charge's pricing unit keeps its unit; only its rate changes (a charge without one stays in the currency).
   const pu = usage.pricing_unit, applied = e["applied_pricing_unit"];
   if (pu !== undefined && isObj(applied) && given(applied, "conversion_rate")) {
-    const rate = parseDecimal(applied["conversion_rate"]);
-    if (rate === undefined || !rate.gt(ZERO)) c.add("invalid_value", [...path, "applied_pricing_unit", "conversion_rate"], "must be greater than 0");
-    else usage = { ...usage, pricing_unit: { ...pu, conversion_rate: round(rate, 15, "half_up") } };
+    const rate = conversionRate(applied["conversion_rate"], [...path, "applied_pricing_unit", "conversion_rate"], c);
+    if (rate !== undefined) usage = { ...usage, pricing_unit: { ...pu, conversion_rate: rate } };
   }
   const own = given(e, "tax_codes") ? taxesOf(e["tax_codes"] ?? [], taxes, [...path, "tax_codes"], c) : old.taxes;
   return { ...old, charge, invoice_display_name: display, usage: { ...usage, invoice_display_name: display }, taxes: own };

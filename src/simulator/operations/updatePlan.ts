@@ -228,7 +228,10 @@ function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant): { next: Plan; 
   const added = list.flatMap((e: unknown, i) => {
     if (named[i]! >= 0 || !isObj(e)) return [];
     const j = old.charges.length + i;
-    const ch = parsePlanCharge(old.code, withDefaultProperties(e), j, ["charges", i], sim.catalog.metrics, sim.catalog.taxes, c, sim.catalog.organization.premium_integrations.includes("events_targeting_wallets"), sim.catalog.pricing_units);
+    const ch = parsePlanCharge(old.code, withDefaultProperties(e), j, ["charges", i], {
+      metrics: sim.catalog.metrics, taxes: sim.catalog.taxes, pricing_units: sim.catalog.pricing_units,
+      targets_wallets: sim.catalog.organization.premium_integrations.includes("events_targeting_wallets"),
+    }, c);
     if (ch === undefined) return [];
     const svc_id = stableId("charge", old.code, "update_plan", at, i);
     return [{ ...ch, svc_id, usage: { ...ch.usage, id: svc_id } }];
