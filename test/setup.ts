@@ -1,6 +1,10 @@
 import fc from "fast-check";
-import { vi } from "vitest";
+import { afterAll, vi } from "vitest";
 import { setInvariantChecks } from "../src/simulator/invariants.js";
+import { removeScratchDirs } from "./support/scratch.js";
+
+// Temporary directories of the file's tests (test/support/scratch.ts) go when the file ends.
+afterAll(removeScratchDirs);
 
 // The simulator asserts its invariants in every test that runs it (src/simulator/invariants.ts).
 setInvariantChecks(true);

@@ -6,13 +6,13 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../support/scratch.js";
 
 const ROOT = path.resolve(__dirname, "../..");
 const bin = (name: string): string => path.join(ROOT, "node_modules/.bin", name);
-const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-package-"));
+const TMP = scratchDir("ratecard-package");
 let tarball = "";
 const consumer = path.join(TMP, "consumer");
 

@@ -5,7 +5,6 @@
  * A screenshot is kept in test-artifacts/report.png.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -13,6 +12,7 @@ import { simulate } from "../../src/index.js";
 import { PAGE, simulationReport } from "../../src/report/html.js";
 import { formatMoney } from "../../src/report/format.js";
 import { buildPlayground } from "../../scripts/playground.js";
+import { scratchDir } from "../support/scratch.js";
 
 const CHROMIUM = process.env.RATECARD_CHROMIUM ?? "/usr/bin/chromium";
 const present = fs.existsSync(CHROMIUM);
@@ -41,7 +41,7 @@ function manyInvoices(n: number): Record<string, unknown> {
 describe.skipIf(!present)("the report in Chromium", () => {
   let browser: Browser;
   let page: Page;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-report-"));
+  const dir = scratchDir("ratecard-report");
   const open = async (input: Record<string, unknown>, name: string, title?: string): Promise<ReturnType<typeof simulate>> => {
     const result = simulate(input);
     const file = path.join(dir, name);

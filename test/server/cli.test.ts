@@ -6,11 +6,11 @@
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CATALOG, KEY, launchServe } from "./_helpers.js";
 import { Receiver, waitFor } from "./_receiver.js";
+import { scratchDir } from "../support/scratch.js";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARGS = ["--import", "tsx", path.join(ROOT, "src/cli.ts"), "serve"];
@@ -33,7 +33,7 @@ describe("ratecard serve (the program)", () => {
     const nokey = spawnSync(process.execPath, ARGS, { cwd: ROOT, encoding: "utf8" });
     expect(nokey.status).toBe(2);
     expect(nokey.stderr).toContain("api-key");
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-")), "catalog.json");
+    const file = path.join(scratchDir("ratecard-serve"), "catalog.json");
     fs.writeFileSync(file, JSON.stringify({ plans: [{ code: "p" }] }));
     const refused = spawnSync(process.execPath, [...ARGS, "--api-key", KEY, "--catalog", file], { cwd: ROOT, encoding: "utf8" });
     expect(refused.status).toBe(1);
@@ -41,7 +41,7 @@ describe("ratecard serve (the program)", () => {
   });
 
   it("loses no acknowledged event when killed mid-load, and stops cleanly on SIGTERM", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const dir = scratchDir("ratecard-serve");
     const catalogFile = path.join(dir, "input.json");
     fs.writeFileSync(catalogFile, JSON.stringify(CATALOG));
     const data = path.join(dir, "data");
@@ -85,7 +85,7 @@ describe("ratecard serve (the program)", () => {
   });
 
   it("reads the organization from --org FILE (and refuses a bad one, exit 1)", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const dir = scratchDir("ratecard-serve");
     const bad = path.join(dir, "bad-org.json");
     fs.writeFileSync(bad, JSON.stringify({ timezone: "Mars/Base" }));
     const refused = spawnSync(process.execPath, [...ARGS, "--api-key", KEY, "--org", bad], { cwd: ROOT, encoding: "utf8" });

@@ -4,12 +4,12 @@
  * last line cut by a crash is dropped.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CATALOG, call, start } from "./_helpers.js";
+import { scratchDir } from "../support/scratch.js";
 
-const tmpDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+const tmpDir = (): string => scratchDir("ratecard-serve");
 
 const STORAGE = { code: "storage", name: "Storage", aggregation_type: "max_agg", field_name: "gb" };
 

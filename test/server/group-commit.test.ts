@@ -5,14 +5,14 @@
  * no timing is assumed: the tests wait for conditions.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GroupCommit, type LogFile, type OpenLog, openLogFile } from "../../src/server/store.js";
 import { CATALOG, call, start } from "./_helpers.js";
 import { waitFor } from "./_receiver.js";
+import { scratchDir } from "../support/scratch.js";
 
-const tmpDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+const tmpDir = (): string => scratchDir("ratecard-serve");
 
 /** A log file over a real one whose fsyncs are counted and, while `hold` is set, held until released. */
 class Watched {

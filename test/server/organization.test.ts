@@ -5,13 +5,13 @@
  * same organization — and its settings go over the catalog's field by field.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../src/json/index.js";
 import { createServer, ServeError } from "../../src/server/index.js";
 import { toWire } from "../../src/server/wire.js";
 import { CATALOG, call, start } from "./_helpers.js";
+import { scratchDir } from "../support/scratch.js";
 
 type Obj = Record<string, unknown>;
 const { organization: _catalogOrg, ...NO_ORG } = CATALOG;
@@ -84,7 +84,7 @@ describe("ratecard serve: the organization", () => {
   });
 
   it("is part of what --data keeps: a restart takes the same organization, or none, and refuses another", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const dir = scratchDir("ratecard-serve");
     const org = { timezone: "Asia/Tokyo" };
     const first = await start({ catalog: NO_ORG, organization: org, dataDir: dir });
     await call(first, "POST", "/api/v1/customers", { customer: CUSTOMER });

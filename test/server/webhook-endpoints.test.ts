@@ -4,11 +4,11 @@
  * `--data` (delivery is not served yet: docs/serve.md).
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServeHandle } from "../../src/server/index.js";
 import { CATALOG, call, start } from "./_helpers.js";
+import { scratchDir } from "../support/scratch.js";
 
 type Obj = Record<string, unknown>;
 const NOW = "2024-01-01T00:00:00Z";
@@ -16,7 +16,7 @@ let server: ServeHandle;
 let dir: string;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+  dir = scratchDir("ratecard-serve");
   server = await start({ catalog: CATALOG, now: NOW, dataDir: dir });
 });
 afterAll(async () => server.close());

@@ -8,7 +8,6 @@
  */
 import { createHmac, verify } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulate } from "../../src/json/index.js";
@@ -16,6 +15,7 @@ import type { ServeHandle } from "../../src/server/index.js";
 import { toWire } from "../../src/server/wire.js";
 import { CATALOG, call, KEY, start } from "./_helpers.js";
 import { Receiver, waitFor } from "./_receiver.js";
+import { scratchDir } from "../support/scratch.js";
 
 type Obj = Record<string, unknown>;
 const SECRET = "whsec-test";
@@ -218,7 +218,7 @@ describe("ratecard serve: webhooks, timeouts and the default key", () => {
 
 describe("ratecard serve: webhooks across a restart with --data", () => {
   it("does not send again what the log's replay emits; sends what comes after", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const dir = scratchDir("ratecard-serve");
     const r = await Receiver.start();
     let s = await start({ catalog: CATALOG, now: T0, dataDir: dir, webhooks: { backoffMs: 1 } });
     try {
@@ -243,7 +243,7 @@ describe("ratecard serve: webhooks across a restart with --data", () => {
   });
 
   it("resumes the deliveries pending at a stop, to the endpoints registered when each message was emitted", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const dir = scratchDir("ratecard-serve");
     const r = await Receiver.start();
     const options = { catalog: CATALOG, now: T0, dataDir: dir, webhooks: { backoffMs: 1 } };
     let s = await start(options);
@@ -288,7 +288,7 @@ describe("ratecard serve: webhooks across a restart with --data", () => {
   });
 
   it("keeps a failed delivery across a restart, to be sent again on demand; and the JWT key", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-serve-"));
+    const dir = scratchDir("ratecard-serve");
     const r = await Receiver.start();
     const options = { catalog: CATALOG, now: T0, dataDir: dir, webhooks: { backoffMs: 1, attempts: 2 } };
     let s = await start(options);

@@ -5,10 +5,10 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "tsup";
+import { scratchDir } from "../../support/scratch.js";
 
 const ROOT = path.resolve(__dirname, "../../..");
 // Inside the repository, so that the binary finds ../package.json as the installed one does.
@@ -26,7 +26,7 @@ function cli(args: string[], stdin?: string): { status: number | null; stdout: s
 }
 
 const tmp = (name: string, text: string): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-cli-"));
+  const dir = scratchDir("ratecard-cli");
   const file = path.join(dir, name);
   fs.writeFileSync(file, text);
   return file;
@@ -126,7 +126,7 @@ describe("the entry points", () => {
     const text = cli(["simulate", "examples/simulation.json"]);
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/6 invoice\(s\), [\d,.]+ USD invoiced in total/);
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-cli-")), "result.json");
+    const out = path.join(scratchDir("ratecard-cli"), "result.json");
     const json = cli(["simulate", "examples/simulation.json", "--format", "json", "--output", out]);
     expect([json.status, json.stdout]).toEqual([0, ""]);
     const result = JSON.parse(fs.readFileSync(out, "utf8")) as { invoices: unknown[] };
@@ -134,7 +134,7 @@ describe("the entry points", () => {
   });
 
   it("simulate --format html writes the report; demo --html writes the demo's", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ratecard-cli-"));
+    const dir = scratchDir("ratecard-cli");
     const out = path.join(dir, "report.html");
     expect(cli(["simulate", "examples/simulation.json", "--format", "html", "--output", out])).toMatchObject({ status: 0, stdout: "" });
     const html = fs.readFileSync(out, "utf8");
