@@ -91,6 +91,13 @@ export const ISSUE_CODES = [
   "invalid_count",
   // An instant that must not be before the call (a termination preview's terminated_at).
   "cannot_be_in_past",
+  // An invoice preview of a termination or a plan change names more than one subscription.
+  "only_one_subscription_allowed_for_termination",
+  "only_one_subscription_allowed_for_plan_change",
+  // An invoice preview of existing subscriptions for a customer the service does not have.
+  "must_be_persisted",
+  // A plan-change preview to the subscription's own plan.
+  "new_plan_should_be_different_from_existing_plan",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

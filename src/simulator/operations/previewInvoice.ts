@@ -5,7 +5,8 @@
  * when the plan is paid in advance, else at the end of its first period).
  */
 import { stableId } from "../../core/ids.js";
-import { type Instant, parseInstant, parseTimestamp } from "../../core/instant.js";
+import { formatInstant, type Instant, parseInstant, parseTimestamp } from "../../core/instant.js";
+import { classifyPlanChange } from "../../fees/index.js";
 import { startOfDayIn } from "../../core/zone.js";
 import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../../invoice/index.js";
 import type { SubscriptionRun } from "../runs.js";
@@ -23,16 +24,22 @@ export function previewInvoice(sim: Sim, step: Step): Answer {
   const cb = b["customer"];
   const externalId = isObj(cb) ? cb["external_id"] : undefined;
   if (typeof externalId !== "string" || externalId === "") return invalidField("value_is_mandatory", ["customer", "external_id"]);
-  const customer = sim.customers.get(externalId) ?? previewCustomer(externalId, cb as Record<string, unknown>, step.at);
+  const known = sim.customers.get(externalId);
+  const customer = known ?? previewCustomer(externalId, cb as Record<string, unknown>, step.at);
   const subs = b["subscriptions"];
-  const runs = isObj(subs) && Array.isArray(subs["external_ids"])
-    ? liveRuns(sim, customer, subs["external_ids"], subs["terminated_at"], step.at)
-    : newSubscriptionRun(sim, customer, step);
+  // Named subscriptions are previewed as they are (the reference: only a stored customer's); none, a new one to `plan_code`.
+  const existing = isObj(subs) && Array.isArray(subs["external_ids"]) && subs["external_ids"].length > 0;
+  if (existing && known === undefined) return invalidField("must_be_persisted", ["customer"]);
+  const preview = existing
+    ? livePreview(sim, customer, subs as Record<string, unknown>, step.at)
+    : { runs: newSubscriptionRun(sim, customer, step), credit: "none" as const };
+  if (isRefusal(preview)) return preview;
+  const runs = preview.runs;
   if (isRefusal(runs)) return runs;
   if (runs.length === 0) return refusal("subscription_not_found");
   const coupons = requestCoupons(sim, customer, b["coupons"], step.at);
   if (isRefusal(coupons)) return coupons;
-  const inv = withCoupons(customer, coupons, () => withNotes(sim, terminationNotes(sim, runs), () => sim.invoicing.preview(customer, runs, runs[0]!.at)));
+  const inv = withCoupons(customer, coupons, () => withNotes(sim, terminationNotes(sim, runs, preview.credit), () => sim.invoicing.preview(customer, runs, runs[0]!.at)));
   return { invoice: previewJson(sim, inv, runs, step.at) };
 }
 
@@ -55,13 +62,14 @@ function previewJson(sim: Sim, inv: InvoiceRecord, runs: readonly SubscriptionRu
  * A termination preview of a plan paid in advance credits the note its termination would
  * create (§15, §10.6; "credit", as the reference's preview computes it). Nothing is stored.
  */
-function terminationNotes(sim: Sim, runs: readonly SubscriptionRun[]): CreditNote[] {
+function terminationNotes(sim: Sim, runs: readonly SubscriptionRun[], credit: LivePreview["credit"]): CreditNote[] {
+  // A downgrade's switch computes no would-be termination credit note (§15).
+  if (credit === "none") return [];
   return runs.flatMap((r) => {
-    // A downgrade's switch computes no would-be termination credit note (§15).
-    if (r.reason !== "terminating" || pendingDowngrade(r.subscription)) return [];
+    if (r.reason !== "terminating") return [];
     const live = sim.subscriptions.find((s) => s.svc_id === r.subscription.svc_id);
     if (live === undefined) return [];
-    const note = terminationNote(live, r.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes);
+    const note = terminationNote(live, r.at, sim.timezoneOf(live.customer), "credit", sim.invoicing.lastSubscriptionFee(live), sim.invoicing.creditNotes, credit === "upgrade");
     return note?.ok === true ? [note.value] : [];
   });
 }
@@ -129,30 +137,104 @@ function previewCustomer(externalId: string, body: Record<string, unknown>, at: 
   return c;
 }
 
-/** The customer's live subscriptions at their next billing run (all at the first one's), or terminated at `terminated_at`. */
-function liveRuns(sim: Sim, customer: Customer, ids: readonly unknown[], terminatedAt: unknown, now: Instant): SubscriptionRun[] | Refusal {
-  const subs: Subscription[] = [];
+/**
+ * What a preview of existing subscriptions bills (invoice.md §15), chosen as the reference's
+ * subscriptions preview chooses it: a termination (`terminated_at`, or a sole subscription whose
+ * `ending_at` comes by its next billing day), a plan change (`plan_code`), or the next billing run.
+ */
+interface LivePreview {
+  readonly runs: SubscriptionRun[];
+  /** The would-be termination credit note of a terminated plan paid in advance (none with a downgrade). */
+  readonly credit: "none" | "termination" | "upgrade";
+}
+
+function livePreview(sim: Sim, customer: Customer, subs: Record<string, unknown>, now: Instant): LivePreview | Refusal {
+  const ids = subs["external_ids"] as readonly unknown[];
+  const found: Subscription[] = [];
   for (const id of ids) {
     const s = sim.subscriptions.find((x) => x.customer === customer && x.external_id === id && x.status === "active")
       ?? (ids.length === 1 ? startingInFuture(sim, customer, id, now) : undefined);
     if (s === undefined) return refusal("subscription_not_found");
-    subs.push(s);
+    found.push(s);
   }
-  if (subs.length === 0) return [];
-  if (terminatedAt !== undefined && terminatedAt !== null) {
-    // An ISO 8601 instant, not in the past (the reference's termination preview refuses both).
-    const at = parseInstant(terminatedAt);
-    if (at === undefined) return invalidField("invalid_timestamp", ["terminated_at"]);
-    if (at < now) return invalidField("cannot_be_in_past", ["terminated_at"]);
-    return subs.map((s) => ({ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }));
+  if (found.length === 0) return { runs: [], credit: "none" };
+  const sole = found.length === 1 ? found[0]! : undefined;
+  const endingSoon = sole !== undefined && sole.ending_at !== null && sole.ending_at <= billingDayEnd(sim, sole);
+  const terminatedAt = subs["terminated_at"] ?? (endingSoon ? formatInstant(sole.ending_at!) : null);
+  const planCode = subs["plan_code"] ?? null;
+  if (terminatedAt !== null) {
+    if (sole === undefined) return invalidField("only_one_subscription_allowed_for_termination", ["subscriptions"]);
+    return terminationPreview(sole, terminatedAt, now);
   }
+  if (planCode !== null) {
+    if (sole === undefined) return invalidField("only_one_subscription_allowed_for_plan_change", ["subscriptions"]);
+    return planChangePreview(sim, sole, planCode, now);
+  }
+  return projectionPreview(sim, found);
+}
+
+/** The subscription terminated at `terminated_at`: an ISO 8601 instant, not in the past (the reference refuses both). */
+function terminationPreview(s: Subscription, terminatedAt: unknown, now: Instant): LivePreview | Refusal {
+  const at = parseInstant(terminatedAt);
+  if (at === undefined) return invalidField("invalid_timestamp", ["terminated_at"]);
+  if (at < now) return invalidField("cannot_be_in_past", ["terminated_at"]);
+  return { runs: [{ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }], credit: pendingDowngrade(s) ? "none" : "termination" };
+}
+
+/**
+ * The subscription moved to the plan `code` (the reference's plan-change preview): an upgrade
+ * (a yearly price at least the current one's) ends it now and starts the new one now; a downgrade
+ * switches at the next billing run, as a scheduled one does. The new subscription is on the
+ * invoice only when its plan is paid in advance.
+ */
+function planChangePreview(sim: Sim, s: Subscription, code: unknown, now: Instant): LivePreview | Refusal {
+  const plan = typeof code === "string" ? sim.catalog.plans.get(code) : undefined;
+  if (plan === undefined) return refusal("plan_not_found");
+  if (s.plan.svc_id === (plan.parent_id ?? plan.svc_id)) return invalidField("new_plan_should_be_different_from_existing_plan", ["base"]);
+  const kind = classifyPlanChange(s.plan, plan) === "downgrade" ? "downgrade" : "upgrade";
+  const next = newSubscription({
+    svc_id: stableId("subscription", "preview", s.external_id, plan.code, now),
+    external_id: s.external_id,
+    customer: s.customer,
+    plan,
+    name: plan.name,
+    billing_time: s.billing_time,
+    subscription_at: s.subscription_at,
+    created_at: now,
+    billed_until: now,
+    previous: s,
+    ending_at: s.ending_at,
+  });
+  if (kind === "downgrade") return { runs: downgradeRuns(sim, { ...s, next, change: "downgrade" }, next), credit: "none" };
+  const old: Subscription = { ...s, status: "terminated", terminated_at: now, next, change: "upgrade" };
+  const runs: SubscriptionRun[] = [{ subscription: old, at: now, reason: "terminating" }];
+  if (plan.pay_in_advance) {
+    const started: Subscription = { ...next, status: "active", started_at: now, billed_until: now, initial_started_at: s.initial_started_at ?? s.started_at };
+    runs.push({ subscription: started, at: now, reason: "starting" });
+  }
+  return { runs, credit: "upgrade" };
+}
+
+/** The subscriptions at their next billing run (all at the first one's), a scheduled downgrade as its switch. */
+function projectionPreview(sim: Sim, subs: readonly Subscription[]): LivePreview | Refusal {
   const at = sim.boundaryAfter(subs[0]!);
   // invoice.md §15: the subscriptions previewed together share their next period end.
   if (subs.some((s) => sim.boundaryAfter(s) !== at)) return invalidField("billing_periods_does_not_match", ["base"]);
-  return subs.flatMap((s) => (pendingDowngrade(s) ? downgradeRuns(sim, s) : [{ subscription: s, at, reason: "periodic" as const }]));
+  const runs = subs.flatMap((s) => (pendingDowngrade(s) ? downgradeRuns(sim, s, s.next!) : [{ subscription: s, at, reason: "periodic" as const }]));
+  return { runs, credit: subs.some(pendingDowngrade) ? "none" : "termination" };
 }
 
 const DAY = 86_400_000;
+
+/**
+ * The reference's "next billing day" of a live subscription: the end of its current period plus
+ * one day, i.e. the last second of the next period's first day in the customer's zone.
+ */
+function billingDayEnd(sim: Sim, s: Subscription): Instant {
+  const start = sim.boundaryAfter(s);
+  // The next local day starts 23 to 25 hours after the period start: 36 hours on is always in it.
+  return (startOfDayIn((start + DAY + DAY / 2) as Instant, sim.timezoneOf(s.customer)) - 1000) as Instant;
+}
 
 /**
  * A sole pending subscription that starts later (not a pending plan change), previewed as the
@@ -167,18 +249,15 @@ function startingInFuture(sim: Sim, customer: Customer, id: unknown, now: Instan
 const pendingDowngrade = (s: Subscription): boolean => s.change === "downgrade" && s.next !== null && s.next.status === "pending";
 
 /**
- * The switch a scheduled downgrade makes at the next billing run, as a preview bills it (invoice.md
- * §15 "Existing subscription with a scheduled downgrade"): the old subscription terminated at the
+ * The switch a downgrade makes at the next billing run, as a preview bills it (invoice.md §15
+ * "Existing subscription with a scheduled downgrade"): the old subscription terminated at the
  * last second of the next period's first day (the billing time), billed as at the switch; the
- * pending one, only when its plan is paid in advance, active from the next period's start.
+ * new one (`next`), only when its plan is paid in advance, active from the next period's start.
  */
-function downgradeRuns(sim: Sim, s: Subscription): SubscriptionRun[] {
-  const tz = sim.timezoneOf(s.customer);
+function downgradeRuns(sim: Sim, s: Subscription, next: Subscription): SubscriptionRun[] {
   const start = sim.boundaryAfter(s);
-  // The next local day starts 23 to 25 hours after the period start: 36 hours on is always in it.
-  const at = (startOfDayIn((start + DAY + DAY / 2) as Instant, tz) - 1000) as Instant;
+  const at = billingDayEnd(sim, s);
   const runs: SubscriptionRun[] = [{ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }];
-  const next = s.next!;
   if (next.plan.pay_in_advance) {
     const started: Subscription = { ...next, status: "active", started_at: start, billed_until: start, initial_started_at: s.initial_started_at ?? s.started_at };
     runs.push({ subscription: started, at, reason: "starting" });

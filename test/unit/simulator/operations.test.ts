@@ -22,9 +22,9 @@ const run = (steps: Obj[]) => simulate({ ...base, steps: [...setup, ...steps], u
 const error = (out: { readonly responses: readonly unknown[] }, i: number): Obj => (out.responses[setup.length + i] as Obj)["error"] as Obj;
 
 describe("operations refuse with a value", () => {
-  it("a preview naming no subscription is refused (subscription_not_found), not a crash", () => {
+  it("a preview naming no subscription and no plan is refused (plan_not_found: an empty list is a new subscription's preview), not a crash", () => {
     const out = run([{ at, op: "preview_invoice", body: { customer: { external_id: "c1" }, subscriptions: { external_ids: [] } } }]);
-    expect(error(out, 0)).toEqual({ code: "subscription_not_found" });
+    expect(error(out, 0)).toEqual({ code: "plan_not_found" });
   });
 
   it("an unresolvable $ref refuses the step, naming where it is", () => {
