@@ -152,3 +152,24 @@ function evaluate(e: Expr, ev: UsageEvent): Value {
 export function evaluateExpression(e: Expr, ev: UsageEvent): string {
   return text(evaluate(e, ev));
 }
+
+/** Each metric expression's parse, made once (the set of expressions is the catalog's). */
+const parsed = new Map<string, Expr>();
+
+/**
+ * Why `expression` cannot be computed for an event (charges.md §12.7: such an event is
+ * rejected at ingestion), or `undefined` when it can.
+ */
+export function expressionFailure(expression: string, ev: UsageEvent): string | undefined {
+  try {
+    let e = parsed.get(expression);
+    if (e === undefined) {
+      e = parseExpression(expression);
+      parsed.set(expression, e);
+    }
+    evaluate(e, ev);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}

@@ -96,6 +96,12 @@ export const ISSUE_CODES = [
   "only_one_subscription_allowed_for_plan_change",
   // An invoice preview of existing subscriptions for a customer the service does not have.
   "must_be_persisted",
+  // An event its metric's expression cannot be computed for (charges.md §12.7).
+  "expression_evaluation_failed",
+  // An event timestamp the service cannot read (create_event / create_events).
+  "invalid_format",
+  // An empty create_events batch.
+  "no_events",
   // A plan-change preview to the subscription's own plan.
   "new_plan_should_be_different_from_existing_plan",
 ] as const;

@@ -7,6 +7,7 @@ import { parseDecimal } from "../core/decimal.js";
 import { stableId, stableTextId } from "../core/ids.js";
 import { canonicalTimestampText, formatInstant, type Instant, isCanonicalUsual, parseTimestamp, parseUsualIso } from "../core/instant.js";
 import { issue, IssueCollector, type Issues, type Path } from "../core/issue.js";
+import { expressionFailure } from "../aggregation/index.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
 import type { Sim } from "./sim.js";
@@ -14,7 +15,6 @@ import type { BilledFee } from "./runs.js";
 import { type EventLog, idHash } from "./eventStore.js";
 import type { Subscription } from "./state.js";
 import { TARGET_WALLET } from "./catalog.js";
-import { invalid, invalidField, type Refusal } from "./refusal.js";
 import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
 
 /**
@@ -22,16 +22,24 @@ import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
  * its customer has not exactly one live subscription) and its dedupe key; or the refusal
  * naming its bad fields, or its transaction id already stored.
  */
-export function checkEvent(sim: Sim, body: Obj, path: Path): CheckedEvent | Refusal {
+export function checkEvent(sim: Sim, body: Obj, path: Path, at: Instant): CheckedEvent | Issues {
   const e = parseEventBody(body, path);
-  if (isIssues(e)) return invalid(e);
+  // The service names an event timestamp it cannot read `invalid_format` (the event schema's code is invalid_timestamp).
+  if (isIssues(e)) return e.map((x) => (x.code === "invalid_timestamp" ? issue("invalid_format", x.path) : x)) as unknown as Issues;
   const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
   const hash = idHash(e.transaction_id);
-  if (sim.events.has(subId, e.transaction_id, hash)) return invalidField("value_already_exist", [...path, "transaction_id"]);
+  if (sim.events.has(subId, e.transaction_id, hash)) return [issue("value_already_exist", [...path, "transaction_id"])];
+  // charges.md §12.7: an event its metric's expression cannot be computed for is rejected.
+  const metric = sim.catalog.metrics.get(e.code);
+  if (metric?.expression !== undefined && metric.aggregation_type !== "count_agg") {
+    const t = e.timestamp == null ? at : parseTimestamp(e.timestamp) ?? at;
+    const failure = expressionFailure(metric.expression, { transaction_id: e.transaction_id, code: e.code, timestamp: t, properties: e.properties ?? {} });
+    if (failure !== undefined) return [issue("expression_evaluation_failed", [...path, "properties"], failure)];
+  }
   return { e, subId, target: body["target_wallet_code"], hash };
 }
 
-const isIssues = (x: EventBody | Issues): x is Issues => Array.isArray(x);
+export const isIssues = (x: unknown): x is Issues => Array.isArray(x);
 
 export interface CheckedEvent {
   readonly e: EventBody;
@@ -90,6 +98,22 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody | Issu
   const precise = body["precise_total_amount_cents"];
   if (precise !== undefined && precise !== null && parseDecimal(precise) === undefined) c.add("invalid_value", [...path, "precise_total_amount_cents"]);
   return c.issues() ?? (body as unknown as EventBody);
+}
+
+/**
+ * Whether an event can bill a pay-in-advance fee of its metric: a count needs no value, an
+ * expression computes one (checked at ingestion), any other metric needs its field present — not
+ * absent, null, blank text, false, nor an empty list or object (the reference's pay-in-advance
+ * service creates no fee otherwise; the semantics are silent). The event still counts in usage.
+ */
+function carriesMetricValue(metric: { readonly aggregation_type: string; readonly field_name?: string | undefined; readonly expression?: string | undefined }, properties: Readonly<Record<string, unknown>>): boolean {
+  if (metric.aggregation_type === "count_agg" || metric.expression !== undefined || metric.field_name === undefined) return true;
+  const v = properties[metric.field_name];
+  if (v === undefined || v === null || v === false) return false;
+  if (typeof v === "string") return v.trim() !== "";
+  if (Array.isArray(v)) return v.length > 0;
+  if (typeof v === "object") return Object.keys(v).length > 0;
+  return true;
 }
 
 /**
@@ -189,7 +213,7 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       const charges = sub.plan.charges;
       for (let k = 0; k < charges.length; k++) {
         const ch = charges[k]!;
-        if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true) continue;
+        if (ch.metric.code !== e.code || ch.charge.pay_in_advance !== true || !carriesMetricValue(ch.metric, properties)) continue;
         if (!billsEventsInAdvance(ch)) {
           warnings.push(`event ${e.transaction_id}: pay-in-advance fees of ${ch.metric.aggregation_type} are not implemented yet, none was created`);
           continue;

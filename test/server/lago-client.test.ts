@@ -123,7 +123,7 @@ describe("ratecard serve with lago-javascript-client", () => {
 
   it("refuses a duplicate transaction id and a bad timestamp as the reference does (422), the client rejecting", () => {
     expect(replies["duplicate"]).toEqual({ status: 422, error: "Unprocessable Entity", code: "validation_errors", error_details: { transaction_id: ["value_already_exist"] } });
-    expect(replies["bad"]).toMatchObject({ status: 422, code: "validation_errors", error_details: { timestamp: ["invalid_timestamp"] } });
+    expect(replies["bad"]).toMatchObject({ status: 422, code: "validation_errors", error_details: { timestamp: ["invalid_format"] } });
   });
 
   it("refuses a plan whose charge names an unknown billable_metric_id (404 billable_metric_not_found)", async () => {

@@ -3,13 +3,13 @@
  * no `timestamp`; a duplicate `transaction_id` for its subscription is refused
  * (`value_already_exist`). Answers `{event}`.
  */
-import { checkEvent, storeEvents } from "../events.js";
-import { type Answer, isRefusal } from "../refusal.js";
+import { checkEvent, isIssues, storeEvents } from "../events.js";
+import { type Answer, invalid } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Step } from "../steps.js";
 
 export function createEvent(sim: Sim, step: Step): Answer {
-  const checked = checkEvent(sim, step.body, []);
-  if (isRefusal(checked)) return checked;
+  const checked = checkEvent(sim, step.body, [], step.at);
+  if (isIssues(checked)) return invalid(checked);
   return { event: storeEvents(sim, [checked], step)[0]! };
 }
