@@ -86,9 +86,10 @@ export function checkUsageThresholds(sim: Sim, at: Instant): void {
     if (!r.ok) continue;
     const invoiced = sim.invoicing.invoicedUsage(s);
     const current = r.fees.reduce((a, f) => a + f.amount_cents, 0n);
+    const historical = sim.historicalUsage.get(s.external_id) ?? 0n;
     const passed = usageThresholdsPassed({
       thresholds: s.plan.usage_thresholds,
-      historical_usage_amount_cents: sim.historicalUsage.get(s.external_id) ?? 0n,
+      historical_usage_amount_cents: historical,
       invoiced_usage_amount_cents: invoiced,
       current_usage_amount_cents: current,
       progressive_billed_amount_cents: sim.invoicing.progressiveBilled(s, input.window.start),
@@ -98,7 +99,7 @@ export function checkUsageThresholds(sim: Sim, at: Instant): void {
     const created = (sim.catalog.created_at ?? 0) as Instant;
     const thresholds = passed.map((t) => ({
       svc_id: thresholdId(s, t), amount_cents: t.amount_cents, recurring: t.recurring, threshold_display_name: t.threshold_display_name ?? null,
-      lifetime_usage_amount_cents: invoiced + current, created_at: created, updated_at: s.plan.updated_at ?? created,
+      lifetime_usage_amount_cents: historical + invoiced + current, created_at: created, updated_at: s.plan.updated_at ?? created,
     }));
     sim.invoicing.issue(s.customer, [{ subscription: s, at, reason: "progressive_billing", thresholds }], at);
     for (const t of thresholds) {

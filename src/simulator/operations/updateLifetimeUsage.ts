@@ -22,7 +22,9 @@ export function updateLifetimeUsage(sim: Sim, step: Step): Answer {
   if (typeof id !== "string" || id === "") return invalidField("value_is_mandatory", ["external_subscription_id"]);
   const amount = b["external_historical_usage_amount_cents"];
   if (amount === undefined || amount === null) return invalidField("value_is_mandatory", ["external_historical_usage_amount_cents"]);
-  if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount < 0) return invalidField("invalid_value", ["external_historical_usage_amount_cents"]);
+  if (typeof amount !== "number" || !Number.isSafeInteger(amount)) return invalidField("invalid_value", ["external_historical_usage_amount_cents"]);
+  // The reference's record refuses a negative amount under its own name.
+  if (amount < 0) return invalidField("value_is_out_of_range", ["historical_usage_amount_cents"]);
   const s = sim.activeSubscription(id);
   if (s === undefined) return refusal("subscription_not_found");
   const answer = lifetimeUsage(sim, s, step.at, BigInt(amount));
@@ -54,8 +56,9 @@ export function lifetimeUsage(sim: Sim, s: Subscription, at: Instant, historical
       external_historical_usage_amount_cents: Number(historical),
       invoiced_usage_amount_cents: Number(invoiced),
       current_usage_amount_cents: Number(current),
-      from_datetime: formatInstant(input.window.start),
-      to_datetime: formatInstant((input.window.end - 1000) as typeof input.window.end),
+      // Lifetime: from the subscription's start date to the moment it is read (the reference's answer).
+      from_datetime: formatInstant(s.subscription_at),
+      to_datetime: formatInstant(at),
       usage_thresholds: thresholds.map((t) => ({ amount_cents: Number(t.amount_cents), completion_ratio: t.completion_ratio })),
     },
   };

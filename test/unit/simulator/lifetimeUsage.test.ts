@@ -16,7 +16,8 @@ describe("simulate: update_lifetime_usage", () => {
       lifetime_usage: {
         svc_id: expect.stringMatching(/^[0-9a-f-]{36}$/), svc_subscription_id: r.subscriptions[0]!.svc_id, external_subscription_id: "s1",
         external_historical_usage_amount_cents: 200, invoiced_usage_amount_cents: 0, current_usage_amount_cents: 50,
-        from_datetime: "2024-03-01T00:00:00Z", to_datetime: "2024-03-31T23:59:59Z",
+        // From the subscription's start date to the moment of the call (the reference's answer).
+        from_datetime: "2024-03-01T00:00:00Z", to_datetime: "2024-03-06T00:00:00Z",
         usage_thresholds: [{ amount_cents: 500, completion_ratio: 0.5 }],
       },
     });
@@ -32,11 +33,11 @@ describe("simulate: update_lifetime_usage", () => {
     expect(withHistory.invoices.map((i) => [i.created_at, i.invoice_type, i.fees_amount_cents])).toEqual([["2024-03-07T00:00:00Z", "progressive_billing", 100]]);
   });
 
-  it("refuses a missing or negative amount and an unknown subscription, changing nothing", () => {
+  it("refuses a missing or negative amount (the reference's record names it historical_usage_amount_cents) and an unknown subscription, changing nothing", () => {
     const r = run([customer(), subscribe(), historical("2024-03-06T00:00:00Z", -1), historical("2024-03-06T00:00:00Z", null),
       historical("2024-03-06T00:00:00Z", 10, "nope"), historical("2024-03-06T00:00:00Z", "10")]);
     expect(r.responses.slice(2)).toEqual([
-      { error: { code: "validation_errors", error_details: { external_historical_usage_amount_cents: ["invalid_value"] } } },
+      { error: { code: "validation_errors", error_details: { historical_usage_amount_cents: ["value_is_out_of_range"] } } },
       { error: { code: "validation_errors", error_details: { external_historical_usage_amount_cents: ["value_is_mandatory"] } } },
       { error: { code: "subscription_not_found" } },
       { error: { code: "validation_errors", error_details: { external_historical_usage_amount_cents: ["invalid_value"] } } },
