@@ -96,6 +96,17 @@ export const ISSUE_CODES = [
   "only_one_subscription_allowed_for_plan_change",
   // An invoice preview of existing subscriptions for a customer the service does not have.
   "must_be_persisted",
+  // Wallets, as the reference names them: a wallet priority outside 1..50, an update's unknown
+  // fee types or billable metrics, a seventh active wallet of a customer.
+  "invalid_fee_types",
+  "invalid_identifier",
+  "wallet_limit_reached",
+  // Metadata pairs and names as the reference checks them (wallet transactions).
+  "invalid_key_value_pair",
+  "key_too_long",
+  "value_too_long",
+  "nested_structure_not_allowed",
+  "too_long",
   // An event its metric's expression cannot be computed for (charges.md §12.7).
   "expression_evaluation_failed",
   // An event timestamp the service cannot read (create_event / create_events).

@@ -169,7 +169,7 @@ export const DUE_JOBS: readonly DueJob[] = [
   },
   {
     name: "wallet interval rules top up (the :55 job)",
-    dueAt: (sim, c) => earliestOf(sim.wallets.of(c), (a) => nextIntervalOf(a, sim.clock)),
+    dueAt: (sim, c) => earliestOf(sim.wallets.of(c), (a) => nextIntervalOf(a, sim.clock, sim.timezoneOf(c))),
     // Every wallet's rules are read at a :55 instant, as the reference's job reads them all.
     run: (sim, _due, at) => runIntervalRules(sim, at),
   },

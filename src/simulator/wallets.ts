@@ -183,6 +183,8 @@ export class Wallets {
   }
 
   terminate(account: WalletAccount, at: Instant): Wallet {
+    // A terminated wallet is answered as it is: nothing changes, no webhook (the reference's terminate service).
+    if (account.wallet.status !== "active") return account.wallet;
     const wallet = terminateWallet(account.wallet, at);
     this.update([{ ...account, wallet }], [], at);
     this.webhooks.push({ type: "wallet.terminated", at: formatInstant(at), object: walletJson(wallet, this.jsonContext) });

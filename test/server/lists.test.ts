@@ -102,7 +102,7 @@ describe("ratecard serve: lifetime usage", () => {
     expect(read.body["lifetime_usage"]).toEqual({ ...lifetime, external_historical_usage_amount_cents: 0 });
     expect((await call(server, "GET", "/api/v1/subscriptions/s-c1/lifetime_usage")).body).toEqual(put.body);
     expect((await call(server, "PUT", "/api/v1/subscriptions/s-c1/lifetime_usage", { lifetime_usage: { external_historical_usage_amount_cents: -1 } })).body["error_details"])
-      .toEqual({ external_historical_usage_amount_cents: ["invalid_value"] });
+      .toEqual({ historical_usage_amount_cents: ["value_is_out_of_range"] });
     expect((await call(server, "PUT", "/api/v1/subscriptions/s-c1/lifetime_usage", {})).status).toBe(400);
     expect((await call(server, "GET", "/api/v1/subscriptions/nope/lifetime_usage")).body["code"]).toBe("subscription_not_found");
   });

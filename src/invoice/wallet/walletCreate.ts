@@ -16,6 +16,7 @@ import {
   keyValuesField,
   limitationsField,
   rulesField,
+  rulesWithinLimits,
   textField,
 } from "./walletParseCommon.js";
 import { type WalletTopUpResult, walletTopUp } from "./walletTopUp.js";
@@ -49,6 +50,8 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
   const b = body as Readonly<Record<string, unknown>>;
   const issues: Issue[] = [];
   if (ctx.customer === null) issues.push(issue("customer_not_found", ["customer"]));
+  // At most six active wallets per customer (the reference's default limit).
+  else if (ctx.customer_wallets.filter((w) => w.status === "active").length >= MAXIMUM_WALLETS_PER_CUSTOMER) issues.push(issue("wallet_limit_reached", ["customer"]));
   const rate = parseDecimal(b["rate_amount"]);
   if (b["rate_amount"] === undefined || b["rate_amount"] === null) issues.push(issue("value_is_mandatory", ["rate_amount"]));
   else if (rate === undefined) issues.push(issue("invalid_value", ["rate_amount"]));
@@ -60,7 +63,8 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
   const paid = creditsField(b, "paid_credits", "invalid_paid_credits", issues);
   const granted = creditsField(b, "granted_credits", "invalid_granted_credits", issues);
   const expiration = expirationField(b, ctx.at, issues);
-  const priority = intField(b, "priority", 1, DEFAULT_WALLET_PRIORITY, issues);
+  // The wallet model's own range check (value_is_invalid, the reference's code for it).
+  const priority = intField(b, "priority", 1, DEFAULT_WALLET_PRIORITY, issues, "value_is_invalid");
   // The initial transactions' own priority (invoice.md §11.3), not the wallet's.
   const transactionPriority = intField(b, "transaction_priority", 1, DEFAULT_WALLET_PRIORITY, issues);
   const lo = intField(b, "paid_top_up_min_amount_cents", 1, Number.MAX_SAFE_INTEGER, issues);
@@ -68,14 +72,18 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
   if (lo !== null && hi !== null && hi < lo) issues.push(issue("value_is_out_of_range", ["paid_top_up_max_amount_cents"]));
   const limits = limitationsField(b, ctx.metric_codes, issues);
   const svcId = stableId("wallet", ctx.wallet_index);
-  const rules = rulesField(b, svcId, ctx.at, issues);
-  const name = textField(b, "name", issues);
-  const code = walletCode(textField(b, "code", issues), name, ctx.customer_wallets, issues);
   const irsp = boolField(b, "invoice_requires_successful_payment", issues) ?? false;
-  const traceable = boolField(b, "traceable", issues) ?? true;
+  const rules = rulesField(b, svcId, ctx.at, issues, { paid_credits: paid, granted_credits: granted, invoice_requires_successful_payment: irsp });
+  const name = textField(b, "name", issues);
+  const code = walletCode(textField(b, "code", issues), name, ctx.customer_wallets, ctx.at, issues);
+  // Not traceable by default while the customer has an active wallet that is not (the reference's default).
+  const traceable = boolField(b, "traceable", issues) ?? !ctx.customer_wallets.some((w) => w.status === "active" && !w.traceable);
+  // The initial purchase may ignore the wallet's paid top-up limits (invoice.md §11.3).
+  const ignoreLimits = boolField(b, "ignore_paid_top_up_limits_on_creation", issues) ?? false;
   const txName = textField(b, "transaction_name", issues);
-  const txMeta = keyValuesField(b, "transaction_metadata", issues);
+  const txMeta = keyValuesField(b, "transaction_metadata", issues, 5);
   const metadata = b["metadata"];
+  const checked = issues.length;
   const [first, ...rest] = issues;
   if (first !== undefined) return fail([first, ...rest]);
   if (rate === undefined || !isCurrencyCode(currency) || ctx.customer === null) return fail([issue("invalid_value", [])]);
@@ -115,26 +123,32 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
     transaction_metadata: txMeta,
     metadata: typeof metadata === "object" && metadata !== null && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : null,
   };
+  rulesWithinLimits(wallet, issues);
+  if (issues.length > checked) return fail([issues[checked]!]);
   return walletTopUp(
     { wallet, transactions: [] },
-    { paid_credits: paid, granted_credits: granted, voided_credits: null, source: "manual", name: txName, metadata: txMeta, priority: transactionPriority ?? DEFAULT_WALLET_PRIORITY },
+    {
+      paid_credits: paid, granted_credits: granted, voided_credits: null, source: "manual", name: txName, metadata: txMeta,
+      priority: transactionPriority ?? DEFAULT_WALLET_PRIORITY, ignore_paid_top_up_limits: ignoreLimits,
+    },
     ctx.at,
   );
 }
 
+/** Active wallets a customer may have (the reference's default). */
+export const MAXIMUM_WALLETS_PER_CUSTOMER = 6;
+
 /**
  * The code sent, which must not be the code of another active wallet of the customer; or
  * one made from the name (lower case, runs of other characters → `_`; `default` without
- * a name), suffixed `_2`, `_3`… until it is free.
+ * a name), suffixed `_<Unix seconds of the call>` when an active wallet has it (the reference's rule).
  */
-function walletCode(sent: string | null, name: string | null, wallets: readonly Wallet[], issues: Issue[]): string {
+function walletCode(sent: string | null, name: string | null, wallets: readonly Wallet[], at: Instant, issues: Issue[]): string {
   const taken = new Set(wallets.filter((w) => w.status === "active").map((w) => w.code));
   if (sent !== null && sent !== "") {
     if (taken.has(sent)) issues.push(issue("value_already_exist", ["code"]));
     return sent;
   }
   const base = (name ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "default";
-  let code = base;
-  for (let n = 2; taken.has(code); n++) code = `${base}_${n}`;
-  return code;
+  return taken.has(base) ? `${base}_${Math.floor(at / 1000)}` : base;
 }

@@ -10,7 +10,8 @@ import type { RecurringTransactionRule, Wallet, WalletTransaction } from "./wall
 type Json = Record<string, unknown>;
 
 const time = (t: Instant | null): string | null => (t === null ? null : formatInstant(t));
-const num = (x: bigint | null): number | null => (x === null ? null : Number(x));
+/** An integer as a JSON number, or as its exact text beyond 2^53 (ratecard's rule for large integers). */
+const num = (x: bigint | null): number | string | null => (x === null ? null : Number.isSafeInteger(Number(x)) ? Number(x) : x.toString());
 const decOrNull = (x: Decimal | null): string | null => (x === null ? null : toDecimalString(x));
 
 function ruleJson(r: RecurringTransactionRule): Json {

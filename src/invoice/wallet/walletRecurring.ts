@@ -62,17 +62,17 @@ export function thresholdReached(rule: RecurringTransactionRule, ongoing: Decima
 const MONTHS: Readonly<Record<string, number>> = { monthly: 1, quarterly: 3, semiannual: 6, yearly: 12 };
 
 /**
- * Is `day` (any instant of a UTC day) an anniversary of the rule (of `started_at`, else the
- * wallet's creation)? Weekly: same weekday; monthly, quarterly, semiannual, yearly: same
+ * Is `day` (any instant of a day in `timezone`, the customer's) an anniversary of the rule (of
+ * `started_at`, else the wallet's creation, both as dates in that zone)? Weekly: same weekday; monthly, quarterly, semiannual, yearly: same
  * day of month every 1, 3, 6, 12 months, clamped to the month's last day. Never on the
  * anchor's own day, nor on (or before) the day the rule was created.
  */
-export function intervalDue(rule: RecurringTransactionRule, wallet: Wallet, day: Instant): boolean {
+export function intervalDue(rule: RecurringTransactionRule, wallet: Wallet, day: Instant, timezone = "UTC"): boolean {
   if (rule.trigger !== "interval" || rule.interval === null) return false;
-  const anchor = dateOf(rule.started_at ?? wallet.created_at, "UTC");
-  const d = dateOf(day, "UTC");
+  const anchor = dateOf(rule.started_at ?? wallet.created_at, timezone);
+  const d = dateOf(day, timezone);
   const diffDays = epochDay(d) - epochDay(anchor);
-  if (diffDays <= 0 || epochDay(d) <= epochDay(dateOf(rule.created_at, "UTC"))) return false;
+  if (diffDays <= 0 || epochDay(d) <= epochDay(dateOf(rule.created_at, timezone))) return false;
   if (rule.interval === "weekly") return diffDays % 7 === 0;
   const months = (d.year - anchor.year) * 12 + (d.month - anchor.month);
   if (months % (MONTHS[rule.interval] ?? 1) !== 0) return false;
@@ -92,7 +92,8 @@ export function ruleTopUpRequest(rule: RecurringTransactionRule, account: Wallet
     name: rule.transaction_name,
     metadata: rule.transaction_metadata,
     invoice_requires_successful_payment: rule.invoice_requires_successful_payment,
-    ignore_paid_top_up_limits: rule.ignore_paid_top_up_limits,
+    // A target rule's purchase is not held to the wallet's maximum (§11.6; its minimum is applied above).
+    ignore_paid_top_up_limits: rule.method === "target" || rule.ignore_paid_top_up_limits,
   };
 }
 
@@ -108,10 +109,10 @@ export function dueThresholdTopUp(account: WalletAccount, at: Instant): WalletTr
 }
 
 /** The interval top-ups due on the UTC day of `day` (call once per day), in rule order. */
-export function dueIntervalTopUps(account: WalletAccount, day: Instant): WalletTransactionRequest[] {
+export function dueIntervalTopUps(account: WalletAccount, day: Instant, timezone = "UTC"): WalletTransactionRequest[] {
   if (account.wallet.status !== "active") return [];
   return account.wallet.recurring_transaction_rules
-    .filter((r) => ruleIsActive(r, day) && intervalDue(r, account.wallet, day))
+    .filter((r) => ruleIsActive(r, day) && intervalDue(r, account.wallet, day, timezone))
     .map((r) => nonEmpty(ruleTopUpRequest(r, account)))
     .filter((r): r is WalletTransactionRequest => r !== null);
 }

@@ -30,7 +30,7 @@ export interface WalletTransactionRequest {
   readonly priority?: number;
   readonly name?: string | null;
   readonly metadata?: readonly KeyValue[];
-  /** `true` forces it; otherwise the wallet's setting. */
+  /** The call's value when it gives one (`true` or `false`); otherwise the wallet's setting (invoice.md §11.3). */
   readonly invoice_requires_successful_payment?: boolean | null;
   readonly ignore_paid_top_up_limits?: boolean;
   readonly reset_consumed_credits?: boolean;
@@ -84,7 +84,7 @@ export function walletTopUp(account: WalletAccount, req: WalletTransactionReques
   const created: WalletTransaction[] = [];
   const invoices: CreditInvoiceRequest[] = [];
   if (paid.gt(ZERO)) {
-    const irsp = req.invoice_requires_successful_payment === true || wallet.invoice_requires_successful_payment;
+    const irsp = req.invoice_requires_successful_payment ?? wallet.invoice_requires_successful_payment;
     const t = buildTransaction(acc, { ...common, kind: "purchased", value: paidValue, invoice_requires_successful_payment: irsp });
     acc = appendTransaction(acc, t);
     created.push(t);

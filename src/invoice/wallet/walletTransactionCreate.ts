@@ -23,7 +23,10 @@ export function parseCreateWalletTransaction(body: unknown, account: WalletAccou
   const voided = creditsField(b, "voided_credits", "invalid_voided_credits", issues);
   const priority = intField(b, "priority", 1, DEFAULT_WALLET_PRIORITY, issues);
   const name = textField(b, "name", issues);
-  const metadata = keyValuesField(b, "metadata", issues);
+  // A transaction's name: at most 255 characters (the reference's limit).
+  if (name !== null && name.length > 255) issues.push(issue("too_long", ["name"]));
+  // At most 15 metadata pairs on a transaction (the reference's limit; 5 elsewhere).
+  const metadata = keyValuesField(b, "metadata", issues, 15);
   const irsp = boolField(b, "invoice_requires_successful_payment", issues);
   const ignoreLimits = boolField(b, "ignore_paid_top_up_limits", issues) ?? false;
   const reset = boolField(b, "reset_consumed_credits", issues) ?? false;

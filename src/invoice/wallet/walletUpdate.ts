@@ -6,11 +6,13 @@ import type { Instant } from "../../core/instant.js";
 import { type Issue, type Result, fail, issue, ok } from "../../core/issue.js";
 import {
   boolField,
+  creditsField,
   expirationField,
   intField,
   keyValuesField,
   limitationsField,
   rulesField,
+  rulesWithinLimits,
   textField,
 } from "./walletParseCommon.js";
 import { DEFAULT_WALLET_PRIORITY, type Wallet } from "./walletTypes.js";
@@ -38,19 +40,23 @@ export function parseUpdateWallet(body: unknown, wallet: Wallet, ctx: UpdateWall
   if (code !== null && code !== wallet.code && ctx.customer_wallets.some((w) => w.svc_id !== wallet.svc_id && w.status === "active" && w.code === code))
     issues.push(issue("value_already_exist", ["code"]));
   const expiration = expirationField(b, ctx.at, issues);
-  const priority = intField(b, "priority", 1, DEFAULT_WALLET_PRIORITY, issues);
+  // The wallet model's own range check (value_is_invalid, the reference's code for it).
+  const priority = intField(b, "priority", 1, DEFAULT_WALLET_PRIORITY, issues, "value_is_invalid");
   const lo = intField(b, "paid_top_up_min_amount_cents", 1, Number.MAX_SAFE_INTEGER, issues);
   const hi = intField(b, "paid_top_up_max_amount_cents", 1, Number.MAX_SAFE_INTEGER, issues);
   const newLo = has(b, "paid_top_up_min_amount_cents") ? (lo === null ? null : BigInt(lo)) : wallet.paid_top_up_min_amount_cents;
   const newHi = has(b, "paid_top_up_max_amount_cents") ? (hi === null ? null : BigInt(hi)) : wallet.paid_top_up_max_amount_cents;
   if (newLo !== null && newHi !== null && newHi < newLo) issues.push(issue("value_is_out_of_range", ["paid_top_up_max_amount_cents"]));
-  const limits = limitationsField(b, ctx.metric_codes, issues);
-  const rules = rulesField(b, wallet.svc_id, ctx.at, issues);
+  const limits = limitationsField(b, ctx.metric_codes, issues, "update");
   const irsp = boolField(b, "invoice_requires_successful_payment", issues);
+  const rules = rulesField(b, wallet.svc_id, ctx.at, issues, {
+    paid_credits: creditsField(b, "paid_credits", "invalid_recurring_rule", []), granted_credits: creditsField(b, "granted_credits", "invalid_recurring_rule", []),
+    invoice_requires_successful_payment: irsp ?? wallet.invoice_requires_successful_payment,
+  });
   const metadata = b["metadata"];
   const [first, ...rest] = issues;
   if (first !== undefined) return fail([first, ...rest]);
-  return ok({
+  const updated: Wallet = {
     ...wallet,
     name: has(b, "name") ? name : wallet.name,
     code: code ?? wallet.code,
@@ -64,7 +70,10 @@ export function parseUpdateWallet(body: unknown, wallet: Wallet, ctx: UpdateWall
     invoice_requires_successful_payment: irsp ?? wallet.invoice_requires_successful_payment,
     transaction_metadata: has(b, "transaction_metadata") ? keyValuesField(b, "transaction_metadata", []) : wallet.transaction_metadata,
     metadata: typeof metadata === "object" && metadata !== null && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : wallet.metadata,
-  });
+  };
+  // The wallet's rules within its limits as they now are (new limits check the kept rules too).
+  rulesWithinLimits(updated, issues);
+  return issues.length > 0 ? fail([issues[0]!]) : ok(updated);
 }
 
 function has(b: Readonly<Record<string, unknown>>, k: string): boolean {

@@ -52,6 +52,8 @@ export const walletSchema = z
     granted_credits: decimalString.nullish(),
     expiration_at: dateOrTimestamp.nullish(),
     invoice_requires_successful_payment: z.boolean().nullish(),
+    /** The initial purchase may ignore the paid top-up limits (invoice.md §11.3). */
+    ignore_paid_top_up_limits_on_creation: z.boolean().nullish(),
     applies_to: z
       .looseObject({ fee_types: stringList.nullish(), billable_metric_codes: stringList.nullish() })
       .nullish(),

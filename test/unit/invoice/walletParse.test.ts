@@ -38,10 +38,11 @@ describe("parseCreateWallet", () => {
     expect(r.account.wallet.code).toBe("my_wallet");
   });
 
-  it("generated codes avoid the customer's active codes; the id follows wallet_index", () => {
-    const taken = [wallet({ code: "default" }), wallet({ code: "default_2" })];
+  it("a generated code an active wallet has takes the call's Unix seconds (the reference's rule); the id follows wallet_index", () => {
+    const taken = [wallet({ code: "default" })];
     const r = unwrap(parseCreateWallet(body, ctx({ customer_wallets: taken })));
-    expect(r.account.wallet.code).toBe("default_3");
+    expect(r.account.wallet.code).toBe(`default_${Math.floor(ctx().at / 1000)}`);
+    expect(unwrap(parseCreateWallet(body, ctx())).account.wallet.code).toBe("default");
     expect(unwrap(parseCreateWallet(body, ctx())).account.wallet.svc_id).toBe(r.account.wallet.svc_id);
     expect(unwrap(parseCreateWallet(body, ctx({ wallet_index: 1 }))).account.wallet.svc_id).not.toBe(r.account.wallet.svc_id);
   });
@@ -60,7 +61,7 @@ describe("parseCreateWallet", () => {
       paid_credits: ["invalid_paid_credits", "invalid_amount"],
       granted_credits: ["invalid_granted_credits", "invalid_amount"],
       expiration_at: ["invalid_date"],
-      priority: ["value_is_out_of_range"],
+      priority: ["value_is_invalid"],
       paid_top_up_max_amount_cents: ["value_is_out_of_range"],
       applies_to: ["invalid_limitations"],
       code: ["value_already_exist"],
@@ -101,7 +102,7 @@ describe("parseUpdateWallet / terminateWallet", () => {
 
   it("refuses bad fields and a terminated wallet", () => {
     expect(details(parseUpdateWallet({ code: "other", priority: 0, expiration_at: "2020-01-01", applies_to: { fee_types: ["tips"] } }, w, uctx))).toEqual({
-      code: ["value_already_exist"], priority: ["value_is_out_of_range"], expiration_at: ["invalid_date"], applies_to: ["invalid_limitations"],
+      code: ["value_already_exist"], priority: ["value_is_invalid"], expiration_at: ["invalid_date"], allowed_fee_types: ["invalid_fee_types"],
     });
     expect(details(parseUpdateWallet({}, terminateWallet(w, T0), uctx))).toEqual({ wallet_id: ["wallet_is_terminated"] });
   });

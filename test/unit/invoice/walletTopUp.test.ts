@@ -96,10 +96,11 @@ describe("§11.3 one call: purchase, then grant, then void", () => {
     expect(unwrap(walletTopUp(start, req({ paid: "0", granted: "0.000001" }), T0)).transactions).toEqual([]);
   });
 
-  it("purchase flag: a call's true forces it, otherwise the wallet's", () => {
+  it("purchase flag: the call's value when it gives one, otherwise the wallet's (§11.3)", () => {
     const forced = unwrap(walletTopUp(empty(), req({ paid: "1" }, { invoice_requires_successful_payment: true }), T0));
-    const inherited = unwrap(walletTopUp(empty({ invoice_requires_successful_payment: true }), req({ paid: "1" }, { invoice_requires_successful_payment: false }), T0));
-    expect([forced.transactions[0]!.invoice_requires_successful_payment, inherited.transactions[0]!.invoice_requires_successful_payment]).toEqual([true, true]);
+    const declined = unwrap(walletTopUp(empty({ invoice_requires_successful_payment: true }), req({ paid: "1" }, { invoice_requires_successful_payment: false }), T0));
+    const inherited = unwrap(walletTopUp(empty({ invoice_requires_successful_payment: true }), req({ paid: "1" }), T0));
+    expect([forced, declined, inherited].map((r) => r.transactions[0]!.invoice_requires_successful_payment)).toEqual([true, false, true]);
   });
 
   it("ids are deterministic and distinct along the ledger", () => {
