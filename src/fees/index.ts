@@ -5,7 +5,7 @@
  */
 export type { AppliedPricingUnit, Fee, FeeAmounts, FeeItem, FeeType, PlanInterval, PricingUnitDetails } from "./types.js";
 export { type FeeIdContext, type FeeBaseIds, feeIds, uuidOf, windowParts } from "./feeIds.js";
-export { type FeeJson, type FeeJsonValue, plainJson, toFeeJson } from "./toFeeJson.js";
+export { type FeeJson, type FeeJsonValue, feeRecordJson, filtersJson, integerOrText, plainJson, toFeeJson } from "./toFeeJson.js";
 export { type ChargeAmountResult, type ChargeFeeAggregation, type ChargeFeeInput, chargeFeeAmounts } from "./chargeFee.js";
 export { type KeepChargeFeeContext, keepChargeFee } from "./keepChargeFee.js";
 export { type FeeAmountDetails, feeAmountDetails } from "./feeAmountDetails.js";

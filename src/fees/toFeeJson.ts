@@ -53,7 +53,7 @@ const IDS = [
  */
 export function toFeeJson(fee: Fee, options: { readonly large_integers?: "refuse" | "text" } = {}): FeeJson {
   const integer = options.large_integers === "text" ? integerOrText : refuseLarge;
-  const plainObject = (o: Readonly<Record<string, unknown>>, path: (string | number)[]): { [key: string]: FeeJsonValue } => plainRecord(o, path, integer);
+  const plainObject = (o: Readonly<Record<string, unknown>>, path: readonly (string | number)[]): { [key: string]: FeeJsonValue } => plainRecord(o, path, integer);
   const str = (d: Decimal): string => toDecimalString(d);
   const out: FeeJson = {
     svc_id: fee.svc_id,
@@ -95,7 +95,7 @@ function refuseLarge(x: bigint, path: readonly (string | number)[]): number {
 }
 
 /** A safe integer as a number, a larger one as its exact decimal text (a JSON number would lose digits). */
-function integerOrText(x: bigint): number | string {
+export function integerOrText(x: bigint): number | string {
   const n = Number(x);
   return Number.isSafeInteger(n) ? n : x.toString();
 }
@@ -104,31 +104,52 @@ function copyFilters(f: Readonly<Record<string, readonly string[]>>): { [key: st
   return Object.fromEntries(Object.entries(f).map(([k, v]) => [k, [...v]]));
 }
 
-/** Decimals → strings (range bounds that are integers → numbers), bigints → integers, recursively. */
-function plainValue(x: unknown, path: (string | number)[], integer: Integer): FeeJsonValue {
+/**
+ * Decimals → strings (range bounds that are integers → numbers), bigints → integers, recursively.
+ * `key` is the value's own key; `parent` the path of its container, extended only when a nested
+ * container or an integer's refusal needs the full path (a leaf allocates none).
+ */
+function plainValue(x: unknown, parent: readonly (string | number)[], key: string | number, integer: Integer): FeeJsonValue {
   if (isDecimal(x)) {
     const s = toDecimalString(x);
-    const key = path[path.length - 1];
     if (key !== "from_value" && key !== "to_value") return s;
     // charges.md §3.4: a bound keeps the JSON type it was given; one computed, an integer as a number.
     const given = boundJson(x);
     if (given !== undefined) return given;
     return /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
   }
-  if (typeof x === "bigint") return integer(x, path);
+  if (typeof x === "bigint") return integer(x, [...parent, key]);
   if (x === null || x === undefined) return null;
   if (typeof x === "string" || typeof x === "boolean") return x;
   if (typeof x === "number") return Number.isFinite(x) ? x : null;
-  if (Array.isArray(x)) return x.map((v, i) => plainValue(v, [...path, i], integer));
-  if (typeof x === "object") return plainRecord(x as Readonly<Record<string, unknown>>, path, integer);
+  if (Array.isArray(x)) {
+    const path = [...parent, key];
+    const out: FeeJsonValue[] = new Array(x.length);
+    for (let i = 0; i < x.length; i++) out[i] = plainValue(x[i], path, i, integer);
+    return out;
+  }
+  if (typeof x === "object") return plainRecord(x as Readonly<Record<string, unknown>>, [...parent, key], integer);
   return null;
 }
 
-function plainRecord(o: Readonly<Record<string, unknown>>, path: (string | number)[], integer: Integer): { [key: string]: FeeJsonValue } {
+function plainRecord(o: Readonly<Record<string, unknown>>, path: readonly (string | number)[], integer: Integer): { [key: string]: FeeJsonValue } {
   const out: { [key: string]: FeeJsonValue } = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = plainValue(v, [...path, k], integer);
+  const keys = Object.keys(o);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = o[k];
+    if (v !== undefined) out[k] = plainValue(v, path, k, integer);
+  }
   return out;
 }
+
+/** A fee's `amount_details` (or any fee record) as plain JSON, integers beyond 2^53 as their exact text. */
+export function feeRecordJson(o: Readonly<Record<string, unknown>>, path: readonly (string | number)[]): { [key: string]: FeeJsonValue } {
+  return plainRecord(o, path, integerOrText);
+}
+
+/** A fee's item filters as JSON (fresh lists). */
+export { copyFilters as filtersJson };
 
 /**
  * Charge properties (or any parsed record) as plain JSON, the way fees write their details:
