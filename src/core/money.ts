@@ -23,10 +23,17 @@ function modeArg(mode: RoundingMode): RoundingMode {
   return mode;
 }
 
-/** `10^exponent` of the currency (EUR 100, JPY 1, CLF 10000). */
+/** `10^exponent` of the currency (EUR 100, JPY 1, CLF 10000): one shared value per currency (decimals are never changed in place). */
 export function subunitToUnit(currency: CurrencyCode): Decimal {
-  return dec(10n ** BigInt(currencyExponent(currency)));
+  let d = subunits.get(currency);
+  if (d === undefined) {
+    d = dec(10n ** BigInt(currencyExponent(currency)));
+    subunits.set(currency, d);
+  }
+  return d;
 }
+
+const subunits = new Map<string, Decimal>();
 
 /**
  * An amount in currency units to an integer of minor units:

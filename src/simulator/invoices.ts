@@ -158,7 +158,8 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
   const s = l.run?.subscription;
   const currency = fee.amount_currency;
   const E = currencyExponent(currency);
-  const remainder = dec(f.amount_cents).minus(f.precise_coupons_amount_cents);
+  // Without coupons (the usual fee) the subtotal is the amount itself.
+  const noCoupons = f.precise_coupons_amount_cents.eq(ZERO);
   // One literal with every key, read from the fee itself (the Fee resource's fields as toFeeJson
   // writes them): adding sixteen keys to another object turned it into a dictionary of 1.3 KB per fee.
   const paid = feePaidAt(inv);
@@ -193,8 +194,8 @@ function renderFee(inv: InvoiceRecord | null, l: InvoiceLine): Json {
     precise_total_amount: str(shift(f.precise_amount_cents.plus(l.taxes.taxes_precise_amount_cents), -E)),
     precise_coupons_amount_cents: str(f.precise_coupons_amount_cents),
     precise_credit_notes_amount_cents: str(f.precise_credit_notes_amount_cents),
-    sub_total_excluding_taxes_amount_cents: int(BigInt(round(remainder, 0, "half_up").toFixed())),
-    sub_total_excluding_taxes_precise_amount_cents: str(f.precise_amount_cents.minus(f.precise_coupons_amount_cents)),
+    sub_total_excluding_taxes_amount_cents: noCoupons ? int(f.amount_cents) : int(BigInt(round(dec(f.amount_cents).minus(f.precise_coupons_amount_cents), 0, "half_up").toFixed())),
+    sub_total_excluding_taxes_precise_amount_cents: str(noCoupons ? f.precise_amount_cents : f.precise_amount_cents.minus(f.precise_coupons_amount_cents)),
     self_billed: false,
     created_at: createdAt,
     succeeded_at: paid.succeeded_at,
