@@ -68,7 +68,9 @@ export function parseRanges<K extends string>(
     for (const [k, code] of spec.values) values[k] = readDecimal(item, k, p, local, { code });
     if (from !== undefined && to !== undefined) out.push({ from_value: from, to_value: to, ...values } as ParsedRange<K>);
   });
-  if (local.empty) checkOrder(out, base, spec, local);
+  // The bounds' order is checked whenever every range's bounds could be read, whatever its
+  // amounts (charges.md §19.4: every offending field is named, as the reference's validators do).
+  if (out.length === raw.length) checkOrder(out, base, spec, local);
   c.addAll(local.list);
   return local.empty ? out : undefined;
 }
