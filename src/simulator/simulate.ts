@@ -355,13 +355,19 @@ export class Simulation implements Sim {
     const tz = this.timezoneOf(s.customer);
     const cached = this.boundaries.get(s);
     // Compared field by field (a key text formatted two instants per call).
-    if (cached !== undefined && cached.billed_until === s.billed_until && cached.started_at === s.started_at && cached.tz === tz && cached.plan_code === s.plan.code) return cached.at;
-    const at = nextBillingBoundary({
+    if (cached !== undefined && cached.billed_until === s.billed_until && cached.started_at === s.started_at && cached.tz === tz && cached.plan_code === s.plan.code
+      && cached.at >= this.clock) return cached.at;
+    const input = {
       schedule: scheduleOf(s.plan.interval, s.billing_time, s.subscription_at, tz),
       bills_monthly: s.plan.bill_charges_monthly || s.plan.bill_fixed_charges_monthly,
       timezone: tz,
       started_at: s.started_at,
-    }, s.billed_until);
+    };
+    let at = nextBillingBoundary(input, s.billed_until);
+    // A boundary already past — the customer's zone changed since the last run, moving its billing
+    // days — is not billed on its own: the reference's billing job finds the billing days that
+    // come, so the next run is the first boundary from now on (never an invoice dated in the past).
+    if (at < this.clock) at = nextBillingBoundary(input, (this.clock - 1) as Instant);
     this.boundaries.set(s, { billed_until: s.billed_until, started_at: s.started_at, tz, plan_code: s.plan.code, at });
     return at;
   }
