@@ -60,7 +60,7 @@ export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>,
     else out.taxes = taxesOf(raw["tax_codes"], taxes, p("tax_codes"), c) ?? [];
   }
   if (given(raw, "usage_thresholds")) out.usage_thresholds = thresholds(raw["usage_thresholds"], p("usage_thresholds"), c);
-  if (given(raw, "minimum_commitment")) out.minimum_commitment = commitment(raw["minimum_commitment"], taxes, p("minimum_commitment"), c);
+  if (given(raw, "minimum_commitment")) out.minimum_commitment = commitment(raw["minimum_commitment"], base.minimum_commitment, taxes, p("minimum_commitment"), c);
   if (given(raw, "charges")) out.charges = patchCharges(out, raw["charges"], taxes, p("charges"), c);
   const issues = c.issues();
   return issues ? invalid(issues) : out;
@@ -92,11 +92,22 @@ function thresholds(v: unknown, at: Path, c: IssueCollector): Plan["usage_thresh
   return out;
 }
 
-function commitment(v: unknown, taxes: ReadonlyMap<string, Tax>, at: Path, c: IssueCollector): Plan["minimum_commitment"] {
-  if (v === null) return null;
-  const r = parseInto(minimumCommitmentSchema, v, at, c);
+/**
+ * A `minimum_commitment` patch, as the reference's plan update applies one: null changes nothing,
+ * `{}` deletes it; otherwise the fields given change the plan's commitment (a new one needs `amount_cents`),
+ * the others keep their values (its taxes unless `tax_codes` is given).
+ */
+function commitment(v: unknown, existing: Plan["minimum_commitment"], taxes: ReadonlyMap<string, Tax>, at: Path, c: IssueCollector): Plan["minimum_commitment"] {
+  if (v === null) return existing;
+  if (isObj(v) && Object.keys(v).length === 0) return null;
+  const kept = existing === null || !isObj(v) ? {} : {
+    amount_cents: existing.amount_cents <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(existing.amount_cents) : existing.amount_cents.toString(),
+    invoice_display_name: existing.invoice_display_name,
+  };
+  const r = parseInto(minimumCommitmentSchema, isObj(v) ? Object.assign(kept, v) : v, at, c);
   if (r === undefined) return null;
-  return { amount_cents: BigInt(r.amount_cents), invoice_display_name: r.invoice_display_name ?? null, taxes: taxesOf(r.tax_codes, taxes, [...at, "tax_codes"], c) };
+  const keepTaxes = existing !== null && isObj(v) && v["tax_codes"] === undefined;
+  return { amount_cents: BigInt(r.amount_cents), invoice_display_name: r.invoice_display_name ?? null, taxes: keepTaxes ? existing.taxes : taxesOf(r.tax_codes, taxes, [...at, "tax_codes"], c) };
 }
 
 /** The charge an entry names: by `id`, `code`, `billable_metric_id`, else the entry's index. */

@@ -95,8 +95,10 @@ function requestCoupons(sim: Sim, customer: Customer, raw: unknown, at: Instant)
     if (parsed?.ok === false) return invalid(parsed.issues);
     const template = known ?? (parsed?.ok === true ? parsed.value : undefined);
     if (template === undefined) continue;
+    // No currency check: a fixed coupon in another currency than the invoice's is skipped when
+    // the preview applies it (invoice.md §4.4), as the reference builds request coupons unchecked.
     const r = parseApplyCoupon({ ...c, coupon_code: template.code }, template, {
-      at, customer_id: customer.svc_id, applied_coupons: out, customer_currency: customer.currency, plan_metric_codes: planMetrics,
+      at, customer_id: customer.svc_id, applied_coupons: out, customer_currency: null, plan_metric_codes: planMetrics,
     });
     if (!r.ok) return refusal(r.refusal.code, r.refusal.error_details);
     out.push(r.value.applied_coupon);

@@ -5,7 +5,8 @@
  * been applied (to any customer, whatever the applied coupon's status), only `name`,
  * `description`, `expiration` and `expiration_at` change — the other fields given are named in
  * an `ignored_field` warning — and the applied coupons show the new name and expiration; their
- * amounts, rates and frequencies are theirs. `applies_to` replaces both limits. Answers `{coupon}`.
+ * amounts, rates and frequencies are theirs. `applies_to` replaces both limits; a new
+ * `expiration_at` must be after the step (`invalid_date`). Answers `{coupon}`.
  */
 import { formatInstant } from "../../core/instant.js";
 import { type CouponTemplate, parseCouponTemplate } from "../../invoice/index.js";
@@ -51,6 +52,8 @@ export function updateCoupon(sim: Sim, step: Step): Answer {
   }
   const r = parseCouponTemplate({ ...base, ...patch, code }, [], { plan_codes: new Set(sim.catalog.plans.keys()), billable_metric_codes: new Set(sim.catalog.metrics.keys()) });
   if (!r.ok) return invalid(r.issues);
+  // A new expiration_at must be in the future (the reference's coupon validation).
+  if (patch["expiration_at"] != null && r.value.expiration_at !== null && r.value.expiration_at <= step.at) return invalidField("invalid_date", ["expiration_at"]);
   // Checked: from here on the step is accepted.
   keepCode(sim, step, fields, code, "coupon");
   if (ignored.length > 0) sim.warn(step.at, `coupon ${code} has been applied: ${ignored.join(", ")} ignored (only ${ALWAYS.join(", ")} change)`, step.index, "ignored_field");

@@ -120,6 +120,12 @@ export function updatePlan(sim: Sim, step: Step): Answer {
     if (attached) kept.push(key);
     else structural.push(parsed);
   }
+  // A new interval (on a plan without subscriptions) sets both monthly flags as the reference's plan
+  // update does: the flags sent (false when absent) for a yearly or semiannual plan, off otherwise.
+  if (!attached && raw["interval"] != null) {
+    const monthly = raw["interval"] === "yearly" || raw["interval"] === "semiannual";
+    structural.push({ bill_charges_monthly: monthly && raw["bill_charges_monthly"] === true, bill_fixed_charges_monthly: monthly && raw["bill_fixed_charges_monthly"] === true });
+  }
   const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at);
   if (isRefusal(fixed)) return fixed;
   const flags = chargeFlagChanges(old, raw);
