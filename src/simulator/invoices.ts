@@ -59,7 +59,8 @@ export interface InvoiceRecord {
   /** An `open` credit invoice gets the day of its payment when it is finalized. */
   issuing_date: string;
   payment_due_date: string;
-  readonly net_payment_term: number;
+  /** Changes on a draft when the customer's term does (InvoiceBook.reterm). */
+  net_payment_term: number;
   /** A draft is finalized then (the start of its expected finalization day). */
   finalize_at: Instant | null;
   /** `open`: a credit invoice waiting for its payment (invoice.md §11.3). */

@@ -77,6 +77,20 @@ export class Invoicing implements InvoiceBook {
     }
   }
 
+  /**
+   * The customer's drafts after a change of its net payment term (the reference's customer update):
+   * each takes the new term, due its issuing date plus the term.
+   */
+  reterm(customer: Customer): void {
+    const term = customer.net_payment_term ?? this.ctx.organization.net_payment_term;
+    for (const inv of this.invoices) {
+      if (inv.customer !== customer || inv.status !== "draft" || inv.net_payment_term === term) continue;
+      const [y, m, d] = inv.issuing_date.split("-").map(Number) as [number, number, number];
+      inv.net_payment_term = term;
+      inv.payment_due_date = new Date(Date.UTC(y, m - 1, d + term)).toISOString().slice(0, 10);
+    }
+  }
+
   /** A fee that belongs to no invoice (a non-invoiceable pay-in-advance charge, invoice.md §1.2). */
   addStandaloneFee(billed: BilledFee, run: SubscriptionRun): void {
     const entry = { line: Object.assign({}, invoiceLines([{ billed, run }], this.ctx.organization)[0]!, { created_at: run.at }), payment: newFeePayment() };
@@ -345,7 +359,7 @@ export class Invoicing implements InvoiceBook {
     const subs = inv.runs.map((r) => r.subscription);
     const deps: unknown[] = [
       inv.number, inv.sequential_id, inv.status, inv.payment_status, inv.lines, inv.totals, inv.taxes, inv.credits, inv.billing_periods,
-      inv.total_paid_amount_cents, inv.prepaid, inv.issuing_date, inv.payment_due_date, view.offset_amount_cents,
+      inv.total_paid_amount_cents, inv.prepaid, inv.issuing_date, inv.payment_due_date, inv.net_payment_term, view.offset_amount_cents,
       inv.customer.name, inv.customer.currency, inv.customer.updated_at, inv.customer.details, inv.customer.timezone, inv.customer.taxes,
       inv.customer.invoice_grace_period, inv.customer.net_payment_term, inv.customer.finalize_zero_amount_invoice,
       inv.customer.issuing_date_anchor, inv.customer.issuing_date_adjustment,

@@ -32,6 +32,7 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   customer.details = mergeDetails(customer.details, step.body, customer.svc_id, step.at);
   customer.updated_at = step.at;
   if (b.name != null) customer.name = b.name;
+  const termBefore = customer.net_payment_term ?? sim.catalog.organization.net_payment_term;
   if (b.net_payment_term != null) customer.net_payment_term = b.net_payment_term;
   if (b.finalize_zero_amount_invoice != null) customer.finalize_zero_amount_invoice = b.finalize_zero_amount_invoice;
   const grace = b.billing_configuration?.invoice_grace_period;
@@ -45,6 +46,8 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   if (taxes !== undefined) sim.setCustomerTaxes(customer, taxes);
   // Its drafts follow the new grace period (finalized now if it has ended).
   if (regrace) sim.invoicing.regrace(customer, step.at);
+  // Its drafts take a new net payment term at once (the reference's customer update).
+  if (existing !== undefined && (customer.net_payment_term ?? sim.catalog.organization.net_payment_term) !== termBefore) sim.invoicing.reterm(customer);
   const object = customerObject(customer, sim.catalog.organization, false, sim.catalogJson);
   emitWebhook(sim, existing === undefined ? "customer.created" : "customer.updated", step.at, object);
   return { customer: object };

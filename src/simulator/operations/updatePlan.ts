@@ -19,7 +19,8 @@ import type { Charge } from "../../charges/index.js";
 import { withDefaultProperties } from "../../charges/index.js";
 import type { Plan, PlanCharge } from "../catalog.js";
 import { parsePlanCharge } from "../catalogPlans.js";
-import { cancelNext } from "../planChanges.js";
+import { applyPlanChange, cancelNext, checkPlanChange, type PlanChange } from "../planChanges.js";
+import { classifyPlanChange } from "../../fees/index.js";
 import { applyPlanUnits, updateFixedCharges } from "../planFixedCharges.js";
 import { chargeIndex, PATCHABLE, patchPlan } from "../planOverrides.js";
 import { usePlan } from "../plans.js";
@@ -80,17 +81,33 @@ function sortValues(v: FilterValues): [string, string[]][] {
 /**
  * A new plan amount can undo a pending downgrade (the reference's plan update): a subscription
  * on the plan gives up the downgrade it waits for when the plan now costs less than the one it
- * would move to, and one waiting to move to the plan gives it up when the plan now costs more
- * than its current one.
+ * would move to. (One waiting to move to the plan is upgraded instead: {@link pendingUpgrades}.)
  */
 function cancelObsoleteDowngrades(sim: Sim, old: Plan, next: Plan, at: Instant): void {
   for (const s of sim.subscriptions) {
     if (s.status !== "active" || s.next === null || s.next.status !== "pending") continue;
     if (s.plan === old && next.amount_cents < s.next.plan.amount_cents) cancelNext(sim, s, at);
-    else if (s.next.plan === old && next.amount_cents > s.plan.amount_cents) cancelNext(sim, s, at);
   }
 }
 
+/**
+ * The subscriptions waiting to move to the plan that its new amount makes an upgrade (a yearly
+ * price at least their current one's): the reference's plan update upgrades them at once — the
+ * pending subscription is canceled and the plan change made now, under the pending one's name —
+ * each checked here, before the step is accepted.
+ */
+function pendingUpgrades(sim: Sim, old: Plan, next: Plan, step: Step): PlanChange[] | Refusal {
+  if (next.amount_cents === old.amount_cents) return [];
+  const out: PlanChange[] = [];
+  for (const s of sim.subscriptions) {
+    if (s.status !== "active" || s.next === null || s.next.status !== "pending" || s.next.plan !== old) continue;
+    if (classifyPlanChange(s.plan, next) !== "upgrade") continue;
+    const change = checkPlanChange(sim, s, next, { ...step, body: s.next.name === null ? {} : { name: s.next.name } });
+    if (isRefusal(change)) return change;
+    out.push(change);
+  }
+  return out;
+}
 
 /**
  * `update_plan` `{code, ...fields}` (or `{plan: {...}}`): the fields of planOverrides.ts'
@@ -132,6 +149,12 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   if (isRefusal(flags)) return flags;
   const updated = updatedPlan(sim, old, raw, step.at);
   if (isRefusal(updated)) return updated;
+  // Paying in advance or in arrears from now on: each later run bills the plan as it then is
+  // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
+  const timing = typeof raw["pay_in_advance"] === "boolean" ? { pay_in_advance: raw["pay_in_advance"] } : {};
+  const next: Plan = Object.assign({}, fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges }, timing, ...structural, { updated_at: step.at });
+  const upgrades = pendingUpgrades(sim, old, next, step);
+  if (isRefusal(upgrades)) return upgrades;
   // Checked: from here on the step is accepted.
   const { replaced, added } = updated;
   for (const f of flags) {
@@ -143,12 +166,9 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   for (const key of Object.keys(raw)) {
     if (raw[key] !== undefined && !known.includes(key)) sim.warn(step.at, `update_plan ${code}: ${JSON.stringify(key)} is not a plan field the simulator reads; it was ignored`, step.index, "ignored_field");
   }
-  // Paying in advance or in arrears from now on: each later run bills the plan as it then is
-  // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
-  const timing = typeof raw["pay_in_advance"] === "boolean" ? { pay_in_advance: raw["pay_in_advance"] } : {};
-  const next: Plan = Object.assign({}, fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges }, timing, ...structural, { updated_at: step.at });
   sim.catalog.plans.set(code, next);
   if (next.amount_cents !== old.amount_cents) cancelObsoleteDowngrades(sim, old, next, step.at);
+  for (const change of upgrades) applyPlanChange(sim, change);
   const following = sim.subscriptions.filter((s) => live(s) && s.plan === old);
   for (const s of following) usePlan(s, next, step.at);
   if (fixed !== undefined) applyPlanUnits(sim, following, fixed.changes, step.at);
@@ -160,6 +180,13 @@ export function updatePlan(sim: Sim, step: Step): Answer {
       const fixed_charges = [...s.plan.fixed_charges.flatMap((f) => (fixed.replaced.has(f) ? (fixed.replaced.get(f) === null ? [] : [fixed.replaced.get(f)!]) : [f])), ...fixed.added];
       usePlan(s, { ...s.plan, fixed_charges }, step.at);
       applyPlanUnits(sim, [s], fixed.changes.filter((ch) => shared.has(ch.code) || fixed.added.some((f) => f.code === ch.code)), step.at);
+    }
+  }
+  if (raw["cascade_updates"] === true && next.amount_cents !== old.amount_cents) {
+    // Child plans whose amount is still the parent's old one take the new amount (the reference's
+    // cascaded amount update); one with its own amount keeps it.
+    for (const s of sim.subscriptions) {
+      if (live(s) && s.plan.parent_id === old.svc_id && s.plan.amount_cents === old.amount_cents) usePlan(s, { ...s.plan, amount_cents: next.amount_cents }, step.at);
     }
   }
   if (raw["cascade_updates"] === true && raw["charges"] != null) {

@@ -122,9 +122,11 @@ describe("simulate: update_plan amounts and pending downgrades", () => {
     expect(statuses(r)).toEqual([["basic", "active"], ["small", "canceled"]]);
   });
 
-  it("a pending plan now dearer than the current one cancels the downgrade", () => {
+  it("a pending plan now at least as dear as the current one is an upgrade, made at once (the reference's plan update)", () => {
     const r = run([customer(), subscribe(), downgrade, updatePlan("2024-03-20T00:00:00Z", { code: "small", amount_cents: 1500 })], { until: "2024-04-02T00:00:00Z" });
-    expect(statuses(r)).toEqual([["basic", "active"], ["small", "canceled"]]);
+    // The pending record is canceled and a new one on the dearer plan starts now; the old one ends now.
+    expect(statuses(r)).toEqual([["basic", "terminated"], ["small", "canceled"], ["small", "active"]]);
+    expect(r.subscriptions.find((s) => s["status"] === "active")!["started_at"]).toBe("2024-03-20T00:00:00Z");
   });
 
   it("an amount that keeps it a downgrade leaves it pending, and it happens on 1 April", () => {
