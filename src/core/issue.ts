@@ -107,6 +107,8 @@ export const ISSUE_CODES = [
   "value_too_long",
   "nested_structure_not_allowed",
   "too_long",
+  // A one-off fee's period that is not two ISO 8601 instants in order.
+  "values_are_invalid",
   // An event its metric's expression cannot be computed for (charges.md §12.7).
   "expression_evaluation_failed",
   // An event timestamp the service cannot read (create_event / create_events).

@@ -25,18 +25,21 @@ export const billsEventsInAdvance = (ch: PlanCharge): boolean =>
 
 /**
  * The filter an event is billed under (the reference's event matching): among the filters
- * whose every key the event carries (a key the metric declares) with a listed value — or
- * any value when the list is the "all values" marker — the one with the most keys, the
+ * whose every key the event carries (a key the metric declares) with a listed value — the
+ * "all values" marker standing for the metric's declared values — the one with the most keys, the
  * first listed on a tie; `undefined` when none matches (the default bucket).
  */
 export function eventChargeFilter(ch: PlanCharge, properties: Readonly<Record<string, unknown>>): number | undefined {
-  const declared = new Set(ch.metric.filters.map((f) => f.key));
+  const declared = new Map(ch.metric.filters.map((f) => [f.key, f.values] as const));
   let best: number | undefined;
   (ch.usage.filters ?? []).forEach((f, i) => {
     const entries = Object.entries(f.values);
     const matches = entries.every(([key, values]) => {
-      if (!declared.has(key) || !Object.hasOwn(properties, key)) return false;
-      return values.includes(propertyText(properties[key]) ?? "") || (values.length === 1 && values[0] === ALL_FILTER_VALUES);
+      const metricValues = declared.get(key);
+      if (metricValues === undefined || !Object.hasOwn(properties, key)) return false;
+      const v = propertyText(properties[key]) ?? "";
+      // The "all values" marker stands for every value the metric declares for the key (charges.md §14).
+      return values.includes(v) || (values.includes(ALL_FILTER_VALUES) && metricValues.includes(v));
     });
     if (matches && (best === undefined || entries.length > Object.keys(ch.usage.filters![best]!.values).length)) best = i;
   });
