@@ -161,6 +161,7 @@ export function creditNoteJson(n: CreditNote, view: CreditNoteView): Json {
       svc_credit_note_id: n.svc_id,
     })),
     voided_at: n.voided_at === null ? null : formatInstant(n.voided_at),
+    ...(n.metadata === undefined ? {} : { metadata: n.metadata as Json }),
   };
 }
 

@@ -22,11 +22,14 @@ export function createNote(book: InvoiceBook, inv: InvoiceRecord, body: Readonly
   const req = parseCreateCreditNote(body, issued);
   if (!req.ok) return req;
   const r = createCreditNote(issued, req.value, { created_at: at, issuing_date: isoDay(at, book.ctx.timezoneOf(inv.customer)) });
-  if (r.ok) {
-    addNote(book, r.value, at);
-    if (inv.invoice_type === "credit") debitPurchase(book, inv, r.value, at);
-  }
-  return r;
+  if (!r.ok) return r;
+  // Its metadata, a free map kept as sent (objects.md §3; none when empty).
+  const meta = body["metadata"];
+  const note = typeof meta === "object" && meta !== null && !Array.isArray(meta) && Object.keys(meta).length > 0
+    ? Object.assign({}, r.value, { metadata: { ...(meta as Record<string, unknown>) } }) : r.value;
+  addNote(book, note, at);
+  if (inv.invoice_type === "credit") debitPurchase(book, inv, note, at);
+  return { ok: true, value: note };
 }
 
 /**

@@ -50,6 +50,8 @@ export interface CreditNote {
   readonly created_at: Instant;
   readonly reason: CreditNoteReason;
   readonly description: string | null;
+  /** The free map sent with `create_credit_note` (objects.md §3: absent when none). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
   readonly currency: CurrencyCode;
   readonly status: CreditNoteStatus;
   readonly credit_status: CreditNoteCreditStatus;

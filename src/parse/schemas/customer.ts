@@ -39,6 +39,11 @@ export const customerSchema = z
     email: z.string().nullish(),
     phone: z.string().nullish(),
     url: z.string().nullish(),
+    logo_url: z.string().nullish(),
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
+    /** `company` or `individual` (shown as sent). */
+    customer_type: z.string().nullish(),
     legal_name: z.string().nullish(),
     legal_number: z.string().nullish(),
     tax_identification_number: z.string().nullish(),

@@ -21,11 +21,14 @@ import { newSubscription, subscriptionJson } from "../subscriptionRecord.js";
 
 export function previewInvoice(sim: Sim, step: Step): Answer {
   const b = step.body;
-  const cb = b["customer"];
-  const externalId = isObj(cb) ? cb["external_id"] : undefined;
-  if (typeof externalId !== "string" || externalId === "") return invalidField("value_is_mandatory", ["customer", "external_id"]);
-  const known = sim.customers.get(externalId);
-  const customer = known ?? previewCustomer(externalId, cb as Record<string, unknown>, step.at);
+  // The customer named by `customer.external_id` (customer_not_found when the service has none),
+  // or, without an external id, one described by the request and not stored (the reference's preview).
+  const cb = isObj(b["customer"]) ? b["customer"] : {};
+  const externalId = cb["external_id"];
+  if (externalId != null && typeof externalId !== "string") return invalidField("invalid_value", ["customer", "external_id"]);
+  const known = externalId == null ? undefined : sim.customers.get(externalId);
+  if (externalId != null && known === undefined) return refusal("customer_not_found");
+  const customer = known ?? previewCustomer("preview", cb, step.at);
   const subs = b["subscriptions"];
   // Named subscriptions are previewed as they are (the reference: only a stored customer's); none, a new one to `plan_code`.
   const existing = isObj(subs) && Array.isArray(subs["external_ids"]) && subs["external_ids"].length > 0;
@@ -152,14 +155,16 @@ interface LivePreview {
 
 function livePreview(sim: Sim, customer: Customer, subs: Record<string, unknown>, now: Instant): LivePreview | Refusal {
   const ids = subs["external_ids"] as readonly unknown[];
-  const found: Subscription[] = [];
-  for (const id of ids) {
-    const s = sim.subscriptions.find((x) => x.customer === customer && x.external_id === id && x.status === "active")
-      ?? (ids.length === 1 ? startingInFuture(sim, customer, id, now) : undefined);
-    if (s === undefined) return refusal("subscription_not_found");
-    found.push(s);
+  // The customer's active subscriptions among those named (another's, or an unknown id, is left
+  // out as the reference's lookup leaves it), or a sole pending one that starts later.
+  const found = sim.subscriptions.filter((x) => x.customer === customer && x.status === "active" && ids.includes(x.external_id));
+  const future = found.length === 0 && ids.length === 1 ? startingInFuture(sim, customer, ids[0], now) : undefined;
+  if (future !== undefined) {
+    // Not a stored subscription: billed as a new one would be — at its start when its plan is paid in advance.
+    if (future.plan.pay_in_advance) return { runs: [{ subscription: future, at: future.subscription_at, reason: "starting" }], credit: "none" };
+    found.push(future);
   }
-  if (found.length === 0) return { runs: [], credit: "none" };
+  if (found.length === 0) return refusal("subscription_not_found");
   const sole = found.length === 1 ? found[0]! : undefined;
   const endingSoon = sole !== undefined && sole.ending_at !== null && sole.ending_at <= billingDayEnd(sim, sole);
   const terminatedAt = subs["terminated_at"] ?? (endingSoon ? formatInstant(sole.ending_at!) : null);
