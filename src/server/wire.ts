@@ -83,7 +83,7 @@ export const notFound = (code: string): WireError => ({ status: 404, body: { sta
 export const badRequest = (error: string): WireError => ({ status: 400, body: { status: 400, error: `BadRequest: ${error}` } });
 export const tooLarge = (limit: number): WireError => ({ status: 413, body: { status: 413, error: "Payload Too Large", code: "payload_too_large", error_details: { body: [`larger than ${limit} bytes`] } } });
 /** Refusals the reference answers 405 (its `not_allowed_failure`) whose code does not say so. */
-const NOT_ALLOWED: ReadonlySet<string> = new Set(["not_implemented", "no_active_subscription", "no_voidable_amount", "not_disputable"]);
+const NOT_ALLOWED: ReadonlySet<string> = new Set(["not_implemented", "no_active_subscription", "no_voidable_amount", "not_disputable", "update_on_voided_invoice"]);
 
 export const methodNotAllowed = (code: string): WireError => ({ status: 405, body: { status: 405, error: "Method Not Allowed", code } });
 export const serverError = (): WireError => ({ status: 500, body: { status: 500, error: "Internal Server Error" } });

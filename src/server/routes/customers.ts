@@ -78,7 +78,10 @@ function subscriptions(state: ServeState, req: ApiRequest): Response | undefined
     return undefined;
   }
   if (sub !== undefined) return undefined;
-  if (m === "GET") return outcome(state.read("fetch_subscription", { external_id: id }));
+  if (m === "GET") {
+    const status = req.query.get("status");
+    return outcome(state.read("fetch_subscription", status === null ? { external_id: id } : { external_id: id, status }));
+  }
   if (m === "PUT") {
     const body = wrapped(req, "subscription");
     if (body === undefined) return missing("subscription");

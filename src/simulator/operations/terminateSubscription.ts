@@ -24,11 +24,11 @@ export function terminateSubscription(sim: Sim, step: Step): Answer {
   });
   const [first, ...rest] = bad.map((k) => issue("invalid_value", [k]));
   if (first !== undefined) return invalid([first, ...rest]);
-  // `status: "pending"` names the pending record, as the reference's terminate endpoint reads it:
-  // a pending plan change is then canceled and the active subscription keeps its plan. Otherwise
-  // the active record, else a pending one (a subscription that has not started).
+  // `status: "pending"` names the pending record, as the reference's terminate endpoint reads it
+  // (a pending plan change is then canceled and the active subscription keeps its plan, a
+  // subscription that has not started is canceled); otherwise the active record.
   const named = sim.subscriptions.filter((x) => x.external_id === id && (x.status === "active" || x.status === "pending"));
-  const s = step.body["status"] === "pending" ? named.find((x) => x.status === "pending") : named.find((x) => x.status === "active") ?? named[0];
+  const s = step.body["status"] === "pending" ? named.find((x) => x.status === "pending") : named.find((x) => x.status === "active");
   if (s === undefined) return refusal("subscription_not_found");
   const current = s.previous;
   if (s.status === "pending" && current !== null && current.next === s) {

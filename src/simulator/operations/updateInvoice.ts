@@ -4,7 +4,7 @@
  * `value_is_invalid`), and the invoice's metadata (`[{key, value}]`, at most 5 — else
  * `metadata: invalid_count` —, not on a draft — `metadata_on_draft_invoice` —: the list replaces
  * the stored one; an entry keeps its id and `created_at` while its key stays), the reference's
- * codes. Answers `{invoice}`.
+ * codes; a voided invoice is refused (`update_on_voided_invoice`). Answers `{invoice}`.
  */
 import { stableId } from "../../core/ids.js";
 import { IssueCollector } from "../../core/issue.js";
@@ -18,6 +18,8 @@ const MAX_METADATA = 5;
 export function updateInvoice(sim: Sim, step: Step): Answer {
   const inv = sim.invoicing.find(step.body["invoice_id"]);
   if (inv === undefined) return refusal("invoice_not_found");
+  // A voided invoice does not change (the reference answers 405).
+  if (inv.status === "voided") return refusal("update_on_voided_invoice");
   const raw = step.body["metadata"];
   const c = new IssueCollector();
   if (raw !== undefined && raw !== null && !Array.isArray(raw)) c.add("invalid_value", ["metadata"]);
