@@ -120,17 +120,22 @@ export function issueAdvanceCharges(book: Invoicing, initial: readonly Subscript
 /**
  * Totals of an `advance_charges` invoice (invoice.md §1.2 table): the fees' own amounts and taxes
  * summed, nothing recomputed on the sum; `taxes_rate = rhu(taxes × 100 / fees, 2)` (0 when the
- * fees are 0); one applied tax per tax with the sum of the fees' applied-tax amounts (its
- * `fees_amount_cents` filled with that same sum, as the reference fills it).
+ * fees are 0); one applied tax per tax with the sum of the fees' applied-tax amounts, and as its
+ * `fees_amount_cents` the taxable base: the sum of the subtotals (excluding taxes) of the fees
+ * carrying it (objects.md; the reference's current aggregation — an earlier one copied the tax).
  */
 export function aggregatedTotals(inv: Pick<InvoiceRecord, "lines">): { totals: InvoiceTotals; taxes: InvoiceTaxAmounts } {
   const fees = inv.lines.reduce((a, l) => a + l.fee.amount_cents, 0n);
   const taxes = inv.lines.reduce((a, l) => a + l.taxes.taxes_amount_cents, 0n);
   const perTax = new Map<string, AppliedInvoiceTax>();
-  for (const t of inv.lines.flatMap((l) => l.taxes.applied_taxes)) {
-    const cur = perTax.get(t.tax.code);
-    const amount = (cur?.amount_cents ?? 0n) + t.amount_cents;
-    perTax.set(t.tax.code, { tax: t.tax, amount_cents: amount, fees_amount_cents: amount });
+  for (const l of inv.lines) {
+    // The fee's subtotal excluding taxes: its amount less its coupons, rounded half up.
+    const base = l.fee.precise_coupons_amount_cents.eq(ZERO) ? l.fee.amount_cents
+      : BigInt(round(dec(l.fee.amount_cents).minus(l.fee.precise_coupons_amount_cents), 0, "half_up").toFixed());
+    for (const t of l.taxes.applied_taxes) {
+      const cur = perTax.get(t.tax.code);
+      perTax.set(t.tax.code, { tax: t.tax, amount_cents: (cur?.amount_cents ?? 0n) + t.amount_cents, fees_amount_cents: (cur?.fees_amount_cents ?? 0n) + base });
+    }
   }
   return {
     taxes: {

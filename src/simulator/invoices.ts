@@ -123,7 +123,8 @@ export function invoiceLines(billed: readonly { billed: BilledFee; run: Subscrip
 }
 
 export const invoicingReason = (r: RunReason): string =>
-  r === "starting" ? "subscription_starting" : r === "terminating" ? "subscription_terminating" : r === "in_advance_charge" ? "in_advance_charge" : "subscription_periodic";
+  r === "starting" ? "subscription_starting" : r === "terminating" ? "subscription_terminating" : r === "in_advance_charge" ? "in_advance_charge"
+    : r === "progressive_billing" ? "progressive_billing" : "subscription_periodic";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -304,10 +305,10 @@ export interface InvoiceView {
 
 /**
  * §1.1 Payments: overdue once the due date (in the customer's zone) is over while the
- * invoice is finalized and not succeeded.
+ * invoice is finalized and not succeeded (nor its payment dispute lost, as the reference's job).
  */
 export function paymentOverdue(inv: InvoiceRecord, view: InvoiceView): boolean {
-  if (inv.status !== "finalized" || inv.payment_status === "succeeded") return false;
+  if (inv.status !== "finalized" || inv.payment_status === "succeeded" || inv.payment_dispute_lost_at !== undefined) return false;
   const [y, m, d] = inv.payment_due_date.split("-").map(Number) as [number, number, number];
   return epochDay(dateOf(view.now, view.timezone)) > epochDay({ year: y, month: m, day: d });
 }

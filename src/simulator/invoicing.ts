@@ -7,7 +7,7 @@
  */
 import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant } from "../core/instant.js";
-import { wallToInstant } from "../core/zone.js";
+import { dateOf, wallToInstant } from "../core/zone.js";
 import { issuingDates } from "../fees/index.js";
 import type { CurrencyCode } from "../core/currency.js";
 import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, finalizeDraftCreditNotes, releaseCouponCredits, renumberCreditNotes } from "../invoice/index.js";
@@ -201,8 +201,26 @@ export class Invoicing implements InvoiceBook {
   /** A draft refreshed and finalized (or closed when its fees are 0 and the customer skips those, §1.3). */
   finalize(inv: InvoiceRecord, at: Instant): void {
     if (inv.status !== "draft") return;
+    this.redate(inv, at);
     buildInvoice(this, inv, at, true);
     this.close(inv, at);
+  }
+
+  /**
+   * A draft's dates when it is finalized (the reference's refresh-and-finalize): issued on the day
+   * of its finalization in the customer's zone — unless it is a periodic invoice of a customer
+   * whose issuing dates `keep_anchor` —, due that day plus the customer's net payment term. At the
+   * end of the grace period that is the day it was drafted for; finalized earlier, it moves.
+   */
+  private redate(inv: InvoiceRecord, at: Instant): void {
+    const c = inv.customer;
+    const recurring = inv.runs.length > 0 && inv.runs[0]!.reason === "periodic";
+    if (!(recurring && c.issuing_date_adjustment === "keep_anchor")) {
+      const d = dateOf(at, this.ctx.timezoneOf(c));
+      inv.issuing_date = `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+    }
+    const [y, m, day] = inv.issuing_date.split("-").map(Number) as [number, number, number];
+    inv.payment_due_date = new Date(Date.UTC(y, m - 1, day + (c.net_payment_term ?? this.ctx.organization.net_payment_term))).toISOString().slice(0, 10);
   }
 
   /** The final status of a built invoice (also an `advance_charges` one, advanceCharges.ts). */

@@ -59,7 +59,8 @@ export function alertTermination(sim: Sim, s: Subscription, at: Instant): void {
  * it is finalized and not paid), unless announced already.
  */
 export function overdueAt(inv: InvoiceRecord, timezone: string): Instant | undefined {
-  if (inv.status !== "finalized" || inv.payment_status === "succeeded" || inv.overdue_notified === true) return undefined;
+  // An invoice whose payment dispute was lost is never overdue (the reference's overdue job leaves it out).
+  if (inv.status !== "finalized" || inv.payment_status === "succeeded" || inv.overdue_notified === true || inv.payment_dispute_lost_at !== undefined) return undefined;
   // The instant of a due date in a zone, kept per invoice: the schedule asks for every invoice of a customer at each of its changes.
   const hit = overdueInstants.get(inv);
   if (hit !== undefined && hit.date === inv.payment_due_date && hit.timezone === timezone) return hit.at;

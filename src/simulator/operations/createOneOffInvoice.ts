@@ -13,8 +13,13 @@ export function createOneOffInvoice(sim: Sim, step: Step): Answer {
   const id = step.body["external_customer_id"];
   const customer = typeof id === "string" ? sim.customers.get(id) : undefined;
   if (customer === undefined) return refusal("customer_not_found");
-  const currency = (typeof step.body["currency"] === "string" ? step.body["currency"] : customer.currency ?? sim.catalog.organization.default_currency) as CurrencyCode | undefined;
+  // The body's currency, else the customer's (none: refused, as the reference's customer currency update).
+  const sent = step.body["currency"];
+  if (sent == null && customer.currency === null) return invalidField("value_is_mandatory", ["currency"]);
+  const currency = (sent == null ? customer.currency : sent) as CurrencyCode | undefined;
   if (currency === undefined || !isCurrencyCode(currency)) return invalidField("invalid_currency", ["currency"]);
+  // No fees: nothing to invoice (the reference's `fees_not_found`).
+  if (!Array.isArray(step.body["fees"]) || step.body["fees"].length === 0) return refusal("fees_not_found");
   // One currency per customer, as for a subscription (the reference's customer currency update).
   if (customer.currency !== null && customer.currency !== currency) return invalidField("currencies_does_not_match", ["currency"]);
   const seq = sim.invoicing.invoicesOf(customer).length + 1;

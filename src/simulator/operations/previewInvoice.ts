@@ -139,6 +139,7 @@ function previewCustomer(externalId: string, body: Record<string, unknown>, at: 
   c.details = mergeDetails(c.details, body, c.svc_id, at);
   if (typeof body["currency"] === "string") c.currency = body["currency"] as Customer["currency"];
   if (typeof body["timezone"] === "string") c.timezone = body["timezone"];
+  if (typeof body["name"] === "string") c.name = body["name"];
   return c;
 }
 
