@@ -250,6 +250,9 @@ function itemJson(l: InvoiceLine, filters: Json): Json {
   let id: string;
   let kind: string;
   let description: string | null;
+  // objects.md §2: the fee's display name, else its item's (a fixed charge's add-on's display name;
+  // a commitment's "Minimum commitment", invoice.md §6), else the item's name.
+  let displayName = item.invoice_display_name ?? null;
   switch (item.type) {
     case "charge": {
       const metric = l.billed.charge?.metric;
@@ -263,12 +266,14 @@ function itemJson(l: InvoiceLine, filters: Json): Json {
       id = s?.svc_id ?? "";
       kind = "Subscription";
       description = s?.plan.description ?? null;
+      if (item.type === "commitment") displayName ??= "Minimum commitment";
       break;
     case "fixed_charge": {
       const fixed = s?.plan.fixed_charges.find((x) => x.svc_id === l.billed.fee.svc_fixed_charge_id);
       id = fixed?.add_on.svc_id ?? stableId("add_on", item.code);
       kind = "AddOn";
       description = fixed?.add_on.description ?? null;
+      displayName ??= fixed?.add_on.invoice_display_name ?? null;
       break;
     }
     case "credit":
@@ -283,7 +288,7 @@ function itemJson(l: InvoiceLine, filters: Json): Json {
   }
   return {
     type: item.type, code: item.code, name: item.name, description,
-    invoice_display_name: item.invoice_display_name ?? item.name,
+    invoice_display_name: displayName ?? item.name,
     filter_invoice_display_name: item.filter_invoice_display_name ?? null,
     filters,
     grouped_by: { ...(item.grouped_by ?? {}) },

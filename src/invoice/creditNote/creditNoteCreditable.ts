@@ -76,6 +76,8 @@ export function creditableAmountCents(invoice: IssuedInvoice, extra: readonly Co
  */
 export function refundableAmountCents(invoice: IssuedInvoice): Decimal {
   if (invoice.status === "draft" || invoice.total_paid_amount_cents <= 0n) return ZERO;
+  // Paid in full but not succeeded (the payment failed or is pending again): nothing to refund (the reference's rule).
+  if (invoice.payment_status !== "succeeded" && invoice.total_paid_amount_cents === invoice.totals.total_amount_cents) return ZERO;
   const refunded = finalizedNotes(invoice).reduce((a, n) => a + n.refund_amount_cents, 0n);
   let amount = min(dec(invoice.total_paid_amount_cents - refunded), availableToCreditAmountCents(invoice));
   if (invoice.invoice_type === "credit") amount = min(amount, dec(invoice.wallet_creditable_amount_cents ?? 0n));
