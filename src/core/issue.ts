@@ -101,6 +101,8 @@ export const ISSUE_CODES = [
   "invalid_fee_types",
   "invalid_identifier",
   "wallet_limit_reached",
+  // A wallet's paid top-up maximum below its minimum.
+  "must_be_greater_than_or_equal_min",
   // Metadata pairs and names as the reference checks them (wallet transactions).
   "invalid_key_value_pair",
   "key_too_long",

@@ -46,7 +46,9 @@ export function parsePlanFixedCharges(
     const parsed = parseCharge(raw, at);
     if (!parsed.ok) c.addAll(parsed.issues);
     const units = raw["units"] === undefined || raw["units"] === null ? ZERO : parseDecimal(raw["units"]);
-    if (units === undefined || units.lt(ZERO)) c.add("invalid_value", [...at, "units"]);
+    if (units === undefined) c.add("invalid_value", [...at, "units"]);
+    // Negative units: out of range (the reference's greater-than-or-equal-to-zero check).
+    else if (units.lt(ZERO)) c.add("value_is_out_of_range", [...at, "units"]);
     const ownTaxes = taxesOf(raw["tax_codes"], taxes, [...at, "tax_codes"], c);
     const given = typeof raw["code"] === "string" && raw["code"] !== "" ? raw["code"] : undefined;
     const taken = [...existing, ...out.map((f) => f.code)];

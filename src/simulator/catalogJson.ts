@@ -81,6 +81,14 @@ function asSent(orig: unknown, json: unknown): unknown {
   return json;
 }
 
+/** A charge filter's properties, with its own grouping keys under both names when it has some (objects.md §16). */
+function filterPropertiesJson(f: NonNullable<PlanCharge["usage"]["filters"]>[number]): { [key: string]: Json } {
+  const properties = propertiesJson(f.charge.properties);
+  const keys = f.pricing_group_keys;
+  if (keys !== undefined && keys.length > 0) Object.assign(properties, { pricing_group_keys: [...keys], grouped_by: [...keys] });
+  return properties;
+}
+
 function chargeJson(ch: PlanCharge, ctx: CatalogJsonContext): { [key: string]: Json } {
   const properties = propertiesJson(ch.charge.properties);
   const keys = ch.usage.pricing_group_keys?.filter((k) => k !== "target_wallet_code");
@@ -95,7 +103,7 @@ function chargeJson(ch: PlanCharge, ctx: CatalogJsonContext): { [key: string]: J
     applied_pricing_unit: pu === undefined ? null : { conversion_rate: toDecimalString(pu.conversion_rate), code: pu.code ?? null }, svc_parent_id: null,
     filters: (ch.usage.filters ?? []).map((f) => ({
       invoice_display_name: f.invoice_display_name ?? null,
-      properties: propertiesJson(f.charge.properties),
+      properties: filterPropertiesJson(f),
       values: Object.fromEntries(Object.entries(f.values).map(([k, v]) => [k, [...v]])),
     })),
     taxes: taxesJson(ch.taxes, ctx),

@@ -7,7 +7,7 @@ import { type Decimal, ZERO, dec, round, shift, toDecimalString } from "../core/
 import { stableId, stableTextId } from "../core/ids.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { dateOf, epochDay } from "../core/zone.js";
-import { feeRecordJson, filtersJson, integerOrText } from "../fees/index.js";
+import { ALL_FILTER_VALUES, feeRecordJson, filtersJson, integerOrText } from "../fees/index.js";
 import { subunitToUnit } from "../core/money.js";
 import {
   type FeeTaxAmounts, type InvoiceCredit, type InvoiceFee, type InvoiceStatus, type InvoiceTaxAmounts, type InvoiceTotals, type PaymentStatus,
@@ -252,7 +252,9 @@ function itemJson(l: InvoiceLine, filters: Json): Json {
   let description: string | null;
   // objects.md §2: the fee's display name, else its item's (a fixed charge's add-on's display name;
   // a commitment's "Minimum commitment", invoice.md §6), else the item's name.
-  let displayName = item.invoice_display_name ?? null;
+  // A blank name is none (the reference reads each with `presence`).
+  const present = (x: string | null | undefined): string | null => (x == null || x.trim() === "" ? null : x);
+  let displayName = present(item.invoice_display_name);
   switch (item.type) {
     case "charge": {
       const metric = l.billed.charge?.metric;
@@ -267,13 +269,14 @@ function itemJson(l: InvoiceLine, filters: Json): Json {
       kind = "Subscription";
       description = s?.plan.description ?? null;
       if (item.type === "commitment") displayName ??= "Minimum commitment";
+      else displayName ??= present(s?.plan.invoice_display_name) ?? null;
       break;
     case "fixed_charge": {
       const fixed = s?.plan.fixed_charges.find((x) => x.svc_id === l.billed.fee.svc_fixed_charge_id);
       id = fixed?.add_on.svc_id ?? stableId("add_on", item.code);
       kind = "AddOn";
       description = fixed?.add_on.description ?? null;
-      displayName ??= fixed?.add_on.invoice_display_name ?? null;
+      displayName ??= present(fixed?.add_on.invoice_display_name);
       break;
     }
     case "credit":
@@ -289,11 +292,17 @@ function itemJson(l: InvoiceLine, filters: Json): Json {
   return {
     type: item.type, code: item.code, name: item.name, description,
     invoice_display_name: displayName ?? item.name,
-    filter_invoice_display_name: item.filter_invoice_display_name ?? null,
+    // The filter's display name, else its values joined (a key for "all values"), as the reference's filter names itself.
+    filter_invoice_display_name: present(item.filter_invoice_display_name) ?? (item.filters == null ? null : filterDisplayName(item.filters)),
     filters,
     grouped_by: { ...(item.grouped_by ?? {}) },
     svc_item_id: id, item_type: kind,
   };
+}
+
+/** A charge filter's name from its values: each key's values, or the key for "all values", joined by ", ". */
+function filterDisplayName(filters: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(filters).flatMap(([key, values]) => (values.length === 1 && values[0] === ALL_FILTER_VALUES ? [key] : values)).join(", ");
 }
 
 /**
@@ -343,7 +352,7 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
   const offset = view?.offset_amount_cents ?? 0n;
   const iso = (t: Instant | null): string | null => (t === null ? null : formatInstant(t));
   const entity = inv.customer.details["billing_entity_code"];
-  return {
+  const json: { [key: string]: Json } = {
     svc_id: inv.svc_id,
     billing_entity_code: typeof entity === "string" ? entity : org.billing_entity_code,
     number: inv.number,
@@ -391,9 +400,6 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
       svc_tax_id: a.tax.svc_id, tax_name: a.tax.name, tax_code: a.tax.code, tax_rate: Number(str(a.tax.rate)), tax_description: a.tax.description ?? null,
       amount_cents: int(a.amount_cents), amount_currency: inv.currency, fees_amount_cents: int(a.fees_amount_cents), svc_invoice_id: inv.svc_id,
     })),
-    applied_usage_thresholds: inv.runs.flatMap((r) => r.thresholds ?? []).map((t) => ({
-      lifetime_usage_amount_cents: int(t.lifetime_usage_amount_cents), created_at: formatInstant(inv.created_at), usage_threshold: usageThresholdJson(t),
-    })),
     credits: inv.credits.map((c) => ({
       svc_id: c.svc_id, amount_cents: int(c.amount_cents), amount_currency: c.amount_currency, before_taxes: c.before_taxes,
       item: { ...c.item }, invoice: { svc_id: inv.svc_id, payment_status: inv.payment_status },
@@ -401,6 +407,13 @@ export function invoiceJson(inv: InvoiceRecord, org: Organization, view?: Invoic
     fees: inv.lines.map((l) => feeJson(inv, l)),
     subscriptions: embeddedSubscriptions(inv, org, view),
   };
+  // objects.md §1: progressive-billing invoices only (absent otherwise).
+  if (inv.invoice_type === "progressive_billing") {
+    json["applied_usage_thresholds"] = inv.runs.flatMap((r) => r.thresholds ?? []).map((t) => ({
+      lifetime_usage_amount_cents: int(t.lifetime_usage_amount_cents), created_at: formatInstant(inv.created_at), usage_threshold: usageThresholdJson(t),
+    }));
+  }
+  return json;
 }
 
 /** The subscriptions as they are when the invoice is shown (objects.md §1: Subscription, §7). */

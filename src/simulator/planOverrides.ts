@@ -84,7 +84,7 @@ function thresholds(v: unknown, at: Path, c: IssueCollector): Plan["usage_thresh
     if (r === undefined) return;
     const amount = BigInt(r.amount_cents);
     const recurring = r.recurring === true;
-    if (amount <= 0n) return c.add("invalid_value", [...at, i, "amount_cents"]);
+    if (amount <= 0n) return c.add("value_is_out_of_range", [...at, i, "amount_cents"]);
     if (recurring && out.some((x) => x.recurring)) return c.add("invalid_value", [...at, i, "recurring"], "at most one recurring threshold");
     if (!recurring && out.some((x) => !x.recurring && x.amount_cents === amount)) return c.add("invalid_value", [...at, i, "amount_cents"], "duplicate threshold amount");
     out.push({ amount_cents: amount, recurring, threshold_display_name: r.threshold_display_name ?? null });

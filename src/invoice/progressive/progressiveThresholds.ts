@@ -69,7 +69,8 @@ export function usageThresholdsPassed(input: ThresholdCheckInput): UsageThreshol
 export function checkThresholds(thresholds: readonly UsageThreshold[]): void {
   const bad: Issue[] = [];
   thresholds.forEach((t, i) => {
-    if (t.amount_cents <= 0n) bad.push(issue("invalid_value", ["usage_thresholds", i, "amount_cents"]));
+    // Not above 0: out of range (the reference's greater-than check; negative amounts said so already).
+    if (t.amount_cents <= 0n) bad.push(issue("value_is_out_of_range", ["usage_thresholds", i, "amount_cents"]));
   });
   const seen = new Set<bigint>();
   thresholds.forEach((t, i) => {

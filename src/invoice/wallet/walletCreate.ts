@@ -69,7 +69,7 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
   const transactionPriority = intField(b, "transaction_priority", 1, DEFAULT_WALLET_PRIORITY, issues);
   const lo = intField(b, "paid_top_up_min_amount_cents", 1, Number.MAX_SAFE_INTEGER, issues);
   const hi = intField(b, "paid_top_up_max_amount_cents", 1, Number.MAX_SAFE_INTEGER, issues);
-  if (lo !== null && hi !== null && hi < lo) issues.push(issue("value_is_out_of_range", ["paid_top_up_max_amount_cents"]));
+  if (lo !== null && hi !== null && hi < lo) issues.push(issue("must_be_greater_than_or_equal_min", ["paid_top_up_max_amount_cents"]));
   const limits = limitationsField(b, ctx.metric_codes, issues);
   const svcId = stableId("wallet", ctx.wallet_index);
   const irsp = boolField(b, "invoice_requires_successful_payment", issues) ?? false;

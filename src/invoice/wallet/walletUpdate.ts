@@ -46,7 +46,7 @@ export function parseUpdateWallet(body: unknown, wallet: Wallet, ctx: UpdateWall
   const hi = intField(b, "paid_top_up_max_amount_cents", 1, Number.MAX_SAFE_INTEGER, issues);
   const newLo = has(b, "paid_top_up_min_amount_cents") ? (lo === null ? null : BigInt(lo)) : wallet.paid_top_up_min_amount_cents;
   const newHi = has(b, "paid_top_up_max_amount_cents") ? (hi === null ? null : BigInt(hi)) : wallet.paid_top_up_max_amount_cents;
-  if (newLo !== null && newHi !== null && newHi < newLo) issues.push(issue("value_is_out_of_range", ["paid_top_up_max_amount_cents"]));
+  if (newLo !== null && newHi !== null && newHi < newLo) issues.push(issue("must_be_greater_than_or_equal_min", ["paid_top_up_max_amount_cents"]));
   const limits = limitationsField(b, ctx.metric_codes, issues, "update");
   const irsp = boolField(b, "invoice_requires_successful_payment", issues);
   const rules = rulesField(b, wallet.svc_id, ctx.at, issues, {

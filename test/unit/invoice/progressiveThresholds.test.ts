@@ -69,7 +69,7 @@ describe("usageThresholdsPassed (§12.3)", () => {
       details = e instanceof ValidationError ? e.error_details : e;
     }
     expect(details).toEqual({
-      "usage_thresholds.0.amount_cents": ["invalid_value"], "usage_thresholds.2.amount_cents": ["value_already_exist"], "usage_thresholds.4.recurring": ["invalid_value"],
+      "usage_thresholds.0.amount_cents": ["value_is_out_of_range"], "usage_thresholds.2.amount_cents": ["value_already_exist"], "usage_thresholds.4.recurring": ["invalid_value"],
     });
   });
 });

@@ -62,7 +62,7 @@ describe("parseCreateWallet", () => {
       granted_credits: ["invalid_granted_credits", "invalid_amount"],
       expiration_at: ["invalid_date"],
       priority: ["value_is_invalid"],
-      paid_top_up_max_amount_cents: ["value_is_out_of_range"],
+      paid_top_up_max_amount_cents: ["must_be_greater_than_or_equal_min"],
       applies_to: ["invalid_limitations"],
       code: ["value_already_exist"],
     });

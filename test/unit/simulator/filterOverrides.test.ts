@@ -43,6 +43,7 @@ const both = (overrides: Obj): Obj[] => [customer("c1"), customer("c2"), subscri
 const override = (filters: unknown, extra: Obj = {}): Obj => ({ charges: [{ code: "calls", filters, ...extra }] });
 
 describe("simulate: plan_overrides with charge filters", () => {
+  // A filter without a display name is named by its values (a key for "all values"), as the reference's filter names itself.
   it("replaces the charge's filters for that subscription only (per-filter prices, default bucket last)", () => {
     const r = run(both(override([
       { values: { region: ["us"] }, properties: { amount: "3" }, invoice_display_name: "US" },
@@ -51,7 +52,7 @@ describe("simulate: plan_overrides with charge filters", () => {
     expect(r.warnings).toEqual([]);
     expect(r.invoices.map(charges)).toEqual([
       // s1: eu is now in the default bucket (0.50), us at 3.00, any tier at 1.00.
-      [["US", { region: ["us"] }, "2", 600], [null, { tier: ["__ALL_FILTER_VALUES__"] }, "1", 100], [null, null, "1", 50]],
+      [["US", { region: ["us"] }, "2", 600], ["tier", { tier: ["__ALL_FILTER_VALUES__"] }, "1", 100], [null, null, "1", 50]],
       // s2 keeps the plan's EU filter.
       [["EU", { region: ["eu"] }, "1", 200], [null, null, "3", 150]],
     ]);
@@ -67,7 +68,7 @@ describe("simulate: plan_overrides with charge filters", () => {
     const none = run(both(override([])));
     expect(charges(none.invoices[0])).toEqual([[null, null, "4", 200]]);
     const same = run(both(override([{ values: { region: ["eu"] }, properties: { amount: "4" } }])));
-    expect(charges(same.invoices[0])).toEqual([[null, { region: ["eu"] }, "1", 400], [null, null, "3", 150]]);
+    expect(charges(same.invoices[0])).toEqual([["eu", { region: ["eu"] }, "1", 400], [null, null, "3", 150]]);
     const [s1, s2] = same.invoices.map((i) => i.fees.find((f) => f.item.filters != null)!.svc_charge_filter_id);
     expect(s1).toMatch(/^[0-9a-f-]{36}$/);
     expect(s1).toEqual(s2);
@@ -80,7 +81,7 @@ describe("simulate: plan_overrides with charge filters", () => {
       { at: "2024-03-02T00:00:00Z", op: "update_subscription", body: { external_id: "s1", plan_overrides: override([{ values: { region: ["us", "asia"] }, properties: { amount: "3" } }]) } },
       event("s1", { region: "asia" }), event("s1", { region: "eu" })]);
     expect(r.responses[2]).not.toHaveProperty("error");
-    expect(charges(r.invoices[0])).toEqual([[null, { region: ["us", "asia"] }, "1", 300], [null, null, "1", 50]]);
+    expect(charges(r.invoices[0])).toEqual([["us, asia", { region: ["us", "asia"] }, "1", 300], [null, null, "1", 50]]);
   });
 
   it("prices pay-in-advance events with the overridden filters", () => {

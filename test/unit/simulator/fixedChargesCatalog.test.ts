@@ -31,7 +31,7 @@ describe("simulate catalog: fixed charges", () => {
   it("names an unknown add-on, an unknown tax code and negative units", () => {
     expect(details([{ ...ok, add_on_code: "nope" }, { ...ok, code: "b", units: -2, tax_codes: ["gst"] }])).toEqual({
       "plans.0.fixed_charges.0.add_on_code": ["invalid_value"],
-      "plans.0.fixed_charges.1.units": ["invalid_value"],
+      "plans.0.fixed_charges.1.units": ["value_is_out_of_range"],
       "plans.0.fixed_charges.1.tax_codes.0": ["invalid_value"],
     });
   });

@@ -111,11 +111,11 @@ describe("simulate invoicing: pay-in-advance charges with filters", () => {
     ]);
     expect(fees.map((f) => [f.units, f.amount_cents, f.item.filters, f.item.filter_invoice_display_name])).toEqual([
       ["5", 1000, { region: ["eu"] }, "EU"],
-      ["2", 600, { region: ["us"] }, null],
+      ["2", 600, { region: ["us"] }, "us"],
       ["4", 400, null, null],
       // eu's running total is 6: the gold event (more specific filter) is not in it.
       ["1", 200, { region: ["eu"] }, "EU"],
-      ["3", 1500, { region: ["eu"], tier: ["gold"] }, null],
+      ["3", 1500, { region: ["eu"], tier: ["gold"] }, "eu, gold"],
       // A value the metric does not list matches no filter: the default bucket, running total 6.
       ["2", 200, null, null],
     ]);

@@ -64,7 +64,7 @@ describe("simulate: update_plan", () => {
       { error: { code: "validation_errors", error_details: { code: ["value_is_mandatory"] } } },
       { error: { code: "validation_errors", error_details: {
         amount_cents: ["invalid_value"], name: ["value_is_mandatory"], "usage_thresholds.1.recurring": ["invalid_value"],
-        "usage_thresholds.2.amount_cents": ["invalid_value"], "minimum_commitment.tax_codes.0": ["invalid_value"],
+        "usage_thresholds.2.amount_cents": ["value_is_out_of_range"], "minimum_commitment.tax_codes.0": ["invalid_value"],
       } } },
     ]);
     expect(fees(r.invoices[0])[0]).toEqual(["subscription", 1000, "vat"]);
