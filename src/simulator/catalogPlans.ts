@@ -46,7 +46,14 @@ export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCol
     // A trial must end at a writable date (fees' trialEnd refuses the rest).
     if ((p.trial_period ?? 0) > MAX_TRIAL_DAYS) c.add("value_is_out_of_range", [...path, "trial_period"]);
     const charges: PlanCharge[] = [];
+    const chargeCodes = new Set<string>();
     (p.charges ?? []).forEach((ch, j) => {
+      // A charge's code is unique within its plan (the reference's charge validation).
+      const code = (ch as Obj)["code"];
+      if (typeof code === "string" && code !== "") {
+        if (chargeCodes.has(code)) c.add("value_already_exist", [...path, "charges", j, "code"]);
+        chargeCodes.add(code);
+      }
       const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], refs, c);
       if (charge !== undefined) charges.push(charge);
     });
