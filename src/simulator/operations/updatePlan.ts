@@ -126,6 +126,8 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   const known: readonly string[] = [...PATCHABLE, "code", "cascade_updates", "fixed_charges", "pay_in_advance", ...Object.keys(UNATTACHED_ONLY)];
   if (raw["pay_in_advance"] != null && typeof raw["pay_in_advance"] !== "boolean") return invalidField("invalid_value", ["pay_in_advance"]);
   const attached = sim.subscriptions.some((s) => s.plan.svc_id === old.svc_id);
+  // An explicit null payment timing on a plan without subscriptions is refused (the reference's plan validation).
+  if (!attached && Object.hasOwn(raw, "pay_in_advance") && raw["pay_in_advance"] === null) return invalidField("value_is_invalid", ["pay_in_advance"]);
   const structural: Partial<Plan>[] = [];
   const kept: string[] = [];
   for (const [key, field] of Object.entries(UNATTACHED_ONLY)) {
