@@ -45,5 +45,5 @@ export {
 export { type CreditNoteFromPeriodInput, terminationCreditNoteFromPeriod } from "./terminationCreditNoteFor.js";
 export { type CreditedFee, type ItemTotals, type CreditNoteSplit, itemTotals, reconcileCreditNote } from "./creditNoteTotals.js";
 export {
-  type IssuingDateAnchor, type IssuingDateAdjustment, type InvoiceKind, type IssuingDateInput, type IssuingDates, issuingDates,
+  type IssuingDateAnchor, type IssuingDateAdjustment, type InvoiceKind, type IssuingDateInput, type IssuingDates, dateTextPlusDays, issuingDates,
 } from "./issuingDate.js";

@@ -89,3 +89,9 @@ function adjustmentDays(input: IssuingDateInput, grace: number): number {
 export function formatEpochDay(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** A `YYYY-MM-DD` date `days` later (a due date from an issuing date and a payment term). */
+export function dateTextPlusDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return formatEpochDay(Date.UTC(y, m - 1, d) / 86_400_000 + days);
+}

@@ -8,7 +8,8 @@
 import { stableId } from "../core/ids.js";
 import { type Instant, formatInstant } from "../core/instant.js";
 import { dateOf, wallToInstant } from "../core/zone.js";
-import { issuingDates } from "../fees/index.js";
+import { dateTextPlusDays, issuingDates } from "../fees/index.js";
+import { formatDate } from "../period/index.js";
 import type { CurrencyCode } from "../core/currency.js";
 import { type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, finalizeDraftCreditNotes, releaseCouponCredits, renumberCreditNotes } from "../invoice/index.js";
 import type { BilledFee, SubscriptionRun } from "./runs.js";
@@ -85,9 +86,8 @@ export class Invoicing implements InvoiceBook {
     const term = customer.net_payment_term ?? this.ctx.organization.net_payment_term;
     for (const inv of this.invoices) {
       if (inv.customer !== customer || inv.status !== "draft" || inv.net_payment_term === term) continue;
-      const [y, m, d] = inv.issuing_date.split("-").map(Number) as [number, number, number];
       inv.net_payment_term = term;
-      inv.payment_due_date = new Date(Date.UTC(y, m - 1, d + term)).toISOString().slice(0, 10);
+      inv.payment_due_date = dateTextPlusDays(inv.issuing_date, term);
     }
   }
 
@@ -215,12 +215,8 @@ export class Invoicing implements InvoiceBook {
   private redate(inv: InvoiceRecord, at: Instant): void {
     const c = inv.customer;
     const recurring = inv.runs.length > 0 && inv.runs[0]!.reason === "periodic";
-    if (!(recurring && c.issuing_date_adjustment === "keep_anchor")) {
-      const d = dateOf(at, this.ctx.timezoneOf(c));
-      inv.issuing_date = `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
-    }
-    const [y, m, day] = inv.issuing_date.split("-").map(Number) as [number, number, number];
-    inv.payment_due_date = new Date(Date.UTC(y, m - 1, day + (c.net_payment_term ?? this.ctx.organization.net_payment_term))).toISOString().slice(0, 10);
+    if (!(recurring && c.issuing_date_adjustment === "keep_anchor")) inv.issuing_date = formatDate(dateOf(at, this.ctx.timezoneOf(c)));
+    inv.payment_due_date = dateTextPlusDays(inv.issuing_date, c.net_payment_term ?? this.ctx.organization.net_payment_term);
   }
 
   /** The final status of a built invoice (also an `advance_charges` one, advanceCharges.ts). */
