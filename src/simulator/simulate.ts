@@ -156,7 +156,7 @@ export class Simulation implements Sim {
   readonly refSources: RefSources = {
     invoices: () => this.invoicing.json(this.clock) as Obj[],
     fees: () => this.invoicing.feesJson() as Obj[],
-    wallets: () => this.wallets.walletsJson() as Obj[],
+    wallets: () => this.wallets.walletsJson(this.clock) as Obj[],
     creditNotes: () => this.invoicing.creditNotes.map((n) => creditNoteJson(n, { invoice: this.invoicing.invoiceById(n.svc_invoice_id), organization: this.catalog.organization })) as Obj[],
   };
 

@@ -71,7 +71,7 @@ export class Wallets {
     }
     this.record(created);
     // Every balance increase or decrease is announced after the transactions that made it (contract §4).
-    for (const w of moved) this.webhooks.push({ type: "wallet.updated", at: formatInstant(at ?? w.created_at), object: walletJson(w, this.jsonContext) });
+    for (const w of moved) this.webhooks.push({ type: "wallet.updated", at: formatInstant(at ?? w.created_at), object: walletJson(w, this.jsonContext, at ?? w.created_at) });
   }
 
   hasChanged(): boolean {
@@ -157,11 +157,11 @@ export class Wallets {
     const r = parsed.value;
     this.add(r.account);
     // `wallet.created` before the initial transactions' entries (contract §4).
-    this.webhooks.push({ type: "wallet.created", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext) });
+    this.webhooks.push({ type: "wallet.created", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext, at) });
     this.changedCustomers.add(r.account.wallet.svc_customer_id);
     this.record(r.transactions);
     // Granted credits settled at creation raise the balance from 0 (contract §4 `wallet.updated`).
-    if (r.account.wallet.balance_cents !== 0n) this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext) });
+    if (r.account.wallet.balance_cents !== 0n) this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext, at) });
     return parsed;
   }
 
@@ -170,7 +170,7 @@ export class Wallets {
     const r = parseUpdateWallet(body, account.wallet, { at, metric_codes: metricCodes, customer_wallets: this.of(customer).map((a) => a.wallet) });
     if (r.ok) {
       this.update([{ ...account, wallet: r.value }], [], at);
-      this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.value, this.jsonContext) });
+      this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.value, this.jsonContext, at) });
     }
     return r;
   }
@@ -187,7 +187,7 @@ export class Wallets {
     if (account.wallet.status !== "active") return account.wallet;
     const wallet = terminateWallet(account.wallet, at);
     this.update([{ ...account, wallet }], [], at);
-    this.webhooks.push({ type: "wallet.terminated", at: formatInstant(at), object: walletJson(wallet, this.jsonContext) });
+    this.webhooks.push({ type: "wallet.terminated", at: formatInstant(at), object: walletJson(wallet, this.jsonContext, at) });
     return wallet;
   }
 
@@ -212,8 +212,8 @@ export class Wallets {
     return walletJson(this.find(svcWalletId)!.wallet, this.jsonContext);
   }
 
-  walletsJson(): unknown[] {
-    return this.accounts.map((a) => walletJson(a.wallet, this.jsonContext));
+  walletsJson(now?: Instant): unknown[] {
+    return this.accounts.map((a) => walletJson(a.wallet, this.jsonContext, now));
   }
 }
 

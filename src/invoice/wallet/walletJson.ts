@@ -6,6 +6,7 @@ import { type Decimal, toDecimalString } from "../../core/decimal.js";
 import { type Instant, formatInstant } from "../../core/instant.js";
 import { creditsOfCents } from "./walletCredit.js";
 import type { RecurringTransactionRule, Wallet, WalletTransaction } from "./walletTypes.js";
+import { ruleIsActive } from "./walletRecurring.js";
 
 type Json = Record<string, unknown>;
 
@@ -35,8 +36,12 @@ export interface WalletJsonContext {
 const DEFAULT_CONTEXT: WalletJsonContext = { billing_entity_code: "default" };
 const PAYMENT_METHOD = (): Json => ({ payment_method_type: "provider", payment_method_id: null });
 
-/** `{wallet}` of `fetch_wallet` / `create_wallet` (objects.md §4; `metadata` absent when none). */
-export function walletJson(w: Wallet, ctx: WalletJsonContext = DEFAULT_CONTEXT): Json {
+/**
+ * `{wallet}` of `fetch_wallet` / `create_wallet` (objects.md §4; `metadata` absent when none). Its
+ * rules are the active ones — at `now` when given, so that a rule past its `expiration_at` is not
+ * listed (invoice.md §11.6; the reference's serializer shows only the currently active rules).
+ */
+export function walletJson(w: Wallet, ctx: WalletJsonContext = DEFAULT_CONTEXT, now?: Instant): Json {
   return {
     svc_id: w.svc_id, svc_customer_id: w.svc_customer_id, external_customer_id: w.external_customer_id,
     status: w.status, currency: w.currency, rate_amount: toDecimalString(w.rate_amount), name: w.name, code: w.code, priority: w.priority,
@@ -50,7 +55,7 @@ export function walletJson(w: Wallet, ctx: WalletJsonContext = DEFAULT_CONTEXT):
     applies_to: { fee_types: [...w.allowed_fee_types], billable_metric_codes: [...w.billable_metric_codes] },
     paid_top_up_min_amount_cents: num(w.paid_top_up_min_amount_cents), paid_top_up_max_amount_cents: num(w.paid_top_up_max_amount_cents),
     metadata: w.metadata === null ? undefined : { ...w.metadata },
-    recurring_transaction_rules: w.recurring_transaction_rules.filter((r) => r.status === "active").map(ruleJson),
+    recurring_transaction_rules: w.recurring_transaction_rules.filter((r) => (now === undefined ? r.status === "active" : ruleIsActive(r, now))).map(ruleJson),
     applied_invoice_custom_sections: [],
     payment_method: PAYMENT_METHOD(),
     billing_entity_code: ctx.billing_entity_code,

@@ -42,8 +42,8 @@ export const customerSchema = z
     logo_url: z.string().nullish(),
     firstname: z.string().nullish(),
     lastname: z.string().nullish(),
-    /** `company` or `individual` (shown as sent). */
-    customer_type: z.string().nullish(),
+    /** `company` or `individual` (objects.md §8; anything else is refused). */
+    customer_type: z.enum(["company", "individual"]).nullish(),
     legal_name: z.string().nullish(),
     legal_number: z.string().nullish(),
     tax_identification_number: z.string().nullish(),

@@ -22,5 +22,5 @@ export function createWallet(sim: Sim, step: Step): Answer {
   flushWalletWebhooks(sim);
   // The answer shows the wallet after the call: its ongoing figures recomputed at once (invoice.md §11.3).
   if (customer !== undefined) refreshOngoing(sim, customer, step.at);
-  return { wallet: walletJson(sim.wallets.find(account.wallet.svc_id)!.wallet, sim.wallets.jsonContext) };
+  return { wallet: walletJson(sim.wallets.find(account.wallet.svc_id)!.wallet, sim.wallets.jsonContext, step.at) };
 }

@@ -17,5 +17,5 @@ export function fetchWallet(sim: Sim, step: Step): Answer {
   if (account === undefined) return refusal("wallet_not_found");
   const customer = sim.customerById(account.wallet.svc_customer_id)!;
   refreshWallets(sim, customer, step.at);
-  return { wallet: walletJson(sim.wallets.find(account.wallet.svc_id)!.wallet, sim.wallets.jsonContext) };
+  return { wallet: walletJson(sim.wallets.find(account.wallet.svc_id)!.wallet, sim.wallets.jsonContext, step.at) };
 }

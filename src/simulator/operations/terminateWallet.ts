@@ -7,5 +7,5 @@ import type { Step } from "../steps.js";
 export function terminateWallet(sim: Sim, step: Step): Answer {
   const a = sim.wallets.find(step.body["wallet_id"] ?? step.body["svc_id"]);
   if (a === undefined) return refusal("wallet_not_found");
-  return { wallet: walletJson(sim.wallets.terminate(a, step.at), sim.wallets.jsonContext) };
+  return { wallet: walletJson(sim.wallets.terminate(a, step.at), sim.wallets.jsonContext, step.at) };
 }

@@ -14,5 +14,5 @@ export function updateWallet(sim: Sim, step: Step): Answer {
   const customer = sim.customerById(a.wallet.svc_customer_id)!;
   const r = sim.wallets.updateWallet(a, step.body, customer, step.at, metricCodes(sim));
   if (!r.ok) return invalid(r.issues);
-  return { wallet: walletJson(r.value, sim.wallets.jsonContext) };
+  return { wallet: walletJson(r.value, sim.wallets.jsonContext, step.at) };
 }
