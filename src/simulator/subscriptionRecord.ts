@@ -109,8 +109,10 @@ export function subscriptionJson(s: Subscription, now: Instant, org: Organizatio
     on_termination_credit_note: s.on_termination_credit_note,
     on_termination_invoice: s.on_termination_invoice,
     created_at: formatInstant(s.created_at),
-    // The switch happens when the current subscription period ends (periods.md §8).
-    downgrade_plan_date: downgrading && period !== null ? formatDate(dateOf(period.next_end_of_period as Instant, tz)) : null,
+    // The switch happens when the current subscription period ends (periods.md §8); once made, the
+    // old record shows the (UTC) day its successor started, as the reference's subscription does.
+    downgrade_plan_date: downgrading && period !== null ? formatDate(dateOf(period.next_end_of_period as Instant, tz))
+      : s.change === "downgrade" && s.next !== null && s.next.status === "active" && s.next.started_at !== null ? formatInstant(s.next.started_at).slice(0, 10) : null,
     current_billing_period_started_at: period?.charges_period == null ? null : formatInstant(period.charges_period.start),
     current_billing_period_ending_at: period?.charges_period == null ? null : formatInstant((period.charges_period.end - 1000) as Instant),
     plan_amount_cents: Number(s.plan.amount_cents),
