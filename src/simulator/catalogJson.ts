@@ -145,7 +145,8 @@ export function metricJson(m: Metric, ctx: CatalogJsonContext): { [key: string]:
     svc_id: m.svc_id, name: m.name, code: m.code, description: m.description, aggregation_type: m.aggregation_type,
     weighted_interval: m.aggregation_type === "weighted_sum_agg" ? "seconds" : null, recurring: m.recurring === true,
     rounding_function: m.rounding_function ?? null, rounding_precision: m.rounding_precision ?? null, created_at: at(ctx),
-    field_name: m.field_name ?? null, expression: m.expression ?? null,
+    // A count reads no field: none shown (the reference clears it on count_agg).
+    field_name: m.aggregation_type === "count_agg" ? null : m.field_name ?? null, expression: m.expression ?? null,
     filters: m.filters.map((f) => ({ key: f.key, values: [...f.values] })),
   };
 }
