@@ -23,9 +23,9 @@ import { isAbsentValue, isObj, type Obj, type Step } from "./steps.js";
  * naming its bad fields, or its transaction id already stored.
  */
 export function checkEvent(sim: Sim, body: Obj, path: Path, at: Instant): CheckedEvent | Issues {
-  const e = parseEventBody(body, path);
   // The service names an event timestamp it cannot read `invalid_format` (the event schema's code is invalid_timestamp).
-  if (isIssues(e)) return e.map((x) => (x.code === "invalid_timestamp" ? issue("invalid_format", x.path) : x)) as unknown as Issues;
+  const e = parseEventBody(body, path, "invalid_format");
+  if (isIssues(e)) return e;
   const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
   const hash = idHash(e.transaction_id);
   if (sim.events.has(subId, e.transaction_id, hash)) return [issue("value_already_exist", [...path, "transaction_id"])];
@@ -64,9 +64,11 @@ export interface EventBody {
 /**
  * The event schema's checks (src/parse/schemas/event.ts), hand-written: events are the bulk
  * of a timeline and the zod parse cost ~40 µs each. A property test keeps both in agreement.
- * Returns the body itself when it is well formed, else the issues naming every bad field.
+ * Returns the body itself when it is well formed, else the issues naming every bad field (an
+ * unreadable timestamp as `timestampCode`: the schema's `invalid_timestamp`, or the service's
+ * `invalid_format` for create_event(s)).
  */
-export function parseEventBody(body: unknown, path: Path = []): EventBody | Issues {
+export function parseEventBody(body: unknown, path: Path = [], timestampCode: "invalid_timestamp" | "invalid_format" = "invalid_timestamp"): EventBody | Issues {
   // Well-formed events, the bulk of a timeline, pass these checks without allocating anything.
   if (isObj(body)) {
     const tid = body["transaction_id"], code = body["code"], sub = body["external_subscription_id"], cus = body["external_customer_id"];
@@ -92,7 +94,7 @@ export function parseEventBody(body: unknown, path: Path = []): EventBody | Issu
     if (v !== undefined && v !== null && typeof v !== "string") c.add("invalid_value", [...path, k]);
   }
   const t = body["timestamp"];
-  if (t !== undefined && t !== null && ((typeof t !== "string" && typeof t !== "number") || parseTimestamp(t) === undefined)) c.add("invalid_timestamp", [...path, "timestamp"]);
+  if (t !== undefined && t !== null && ((typeof t !== "string" && typeof t !== "number") || parseTimestamp(t) === undefined)) c.add(timestampCode, [...path, "timestamp"]);
   const p = body["properties"];
   if (p !== undefined && p !== null && !isObj(p)) c.add("invalid_value", [...path, "properties"]);
   const precise = body["precise_total_amount_cents"];

@@ -5,7 +5,7 @@
  * when the plan is paid in advance, else at the end of its first period).
  */
 import { stableId } from "../../core/ids.js";
-import { formatInstant, type Instant, parseInstant, parseTimestamp } from "../../core/instant.js";
+import { type Instant, parseInstant, parseTimestamp } from "../../core/instant.js";
 import { classifyPlanChange } from "../../fees/index.js";
 import { startOfDayIn } from "../../core/zone.js";
 import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../../invoice/index.js";
@@ -167,12 +167,17 @@ function livePreview(sim: Sim, customer: Customer, subs: Record<string, unknown>
   }
   if (found.length === 0) return refusal("subscription_not_found");
   const sole = found.length === 1 ? found[0]! : undefined;
-  const endingSoon = sole !== undefined && sole.ending_at !== null && sole.ending_at <= billingDayEnd(sim, sole);
-  const terminatedAt = subs["terminated_at"] ?? (endingSoon ? formatInstant(sole.ending_at!) : null);
+  const endingAt = sole !== undefined && sole.ending_at !== null && sole.ending_at <= billingDayEnd(sim, sole) ? sole.ending_at : null;
+  const terminatedAt = subs["terminated_at"] ?? null;
   const planCode = subs["plan_code"] ?? null;
-  if (terminatedAt !== null) {
+  if (terminatedAt !== null || endingAt !== null) {
     if (sole === undefined) return invalidField("only_one_subscription_allowed_for_termination", ["subscriptions"]);
-    return terminationPreview(sole, terminatedAt, now);
+    if (terminatedAt === null) return terminationPreview(sole, endingAt!);
+    // An ISO 8601 instant, not in the past (the reference's termination preview refuses both).
+    const at = parseInstant(terminatedAt);
+    if (at === undefined) return invalidField("invalid_timestamp", ["terminated_at"]);
+    if (at < now) return invalidField("cannot_be_in_past", ["terminated_at"]);
+    return terminationPreview(sole, at);
   }
   if (planCode !== null) {
     if (sole === undefined) return invalidField("only_one_subscription_allowed_for_plan_change", ["subscriptions"]);
@@ -181,11 +186,8 @@ function livePreview(sim: Sim, customer: Customer, subs: Record<string, unknown>
   return projectionPreview(sim, found);
 }
 
-/** The subscription terminated at `terminated_at`: an ISO 8601 instant, not in the past (the reference refuses both). */
-function terminationPreview(s: Subscription, terminatedAt: unknown, now: Instant): LivePreview | Refusal {
-  const at = parseInstant(terminatedAt);
-  if (at === undefined) return invalidField("invalid_timestamp", ["terminated_at"]);
-  if (at < now) return invalidField("cannot_be_in_past", ["terminated_at"]);
+/** The subscription terminated at `at` (the request's `terminated_at`, or its own `ending_at`). */
+function terminationPreview(s: Subscription, at: Instant): LivePreview {
   return { runs: [{ subscription: { ...s, status: "terminated", terminated_at: at }, at, reason: "terminating" }], credit: pendingDowngrade(s) ? "none" : "termination" };
 }
 
