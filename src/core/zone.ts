@@ -198,3 +198,8 @@ export function wallToInstant(w: Partial<WallTime> & CalendarDate, tz: string, d
 export function startOfDayIn(t: Instant, tz: string): Instant {
   return wallToInstant(dateOf(t, tz), tz);
 }
+
+/** The start of the local day after the one starting at `dayStart` (a day lasts 23 to 25 hours: 36 hours on is always in the next one). */
+export function startOfNextDayIn(dayStart: Instant, tz: string): Instant {
+  return startOfDayIn((dayStart + 36 * 3_600_000) as Instant, tz);
+}

@@ -5,14 +5,13 @@
  * top up on their days (the clock's hourly :55 job, its first run of the customer's local day).
  */
 import type { Instant } from "../core/instant.js";
-import { startOfDayIn } from "../core/zone.js";
+import { startOfDayIn, startOfNextDayIn } from "../core/zone.js";
 import { type WalletAccount, type WalletTransactionRequest, dueIntervalTopUps, dueThresholdTopUp, intervalDue, ruleIsActive, walletTopUp } from "../invoice/index.js";
 import { flushWalletWebhooks, issueCreditInvoices, settleCreditPayments } from "./creditInvoices.js";
 import type { Sim } from "./sim.js";
 import type { Customer } from "./state.js";
 import { refreshOngoing } from "./walletBalances.js";
 
-const DAY = 86_400_000;
 const HOUR = 3_600_000;
 /**
  * The reference's interval top-up job runs hourly at :55 and compares days in the customer's
@@ -78,8 +77,7 @@ export function nextIntervalOf(a: WalletAccount, after: Instant, tz: string): In
     const t = firstRunOfDay(day, tz);
     until = t;
     if (t > after && rules.some((r) => ruleIsActive(r, t) && intervalDue(r, a.wallet, t, tz))) at = t;
-    // The next local day starts 23 to 25 hours after this one: 36 hours on is always in it.
-    day = startOfDayIn((day + DAY + DAY / 2) as Instant, tz);
+    day = startOfNextDayIn(day, tz);
   }
   cache.set(rules, { tz, from: after, until, at });
   return at;

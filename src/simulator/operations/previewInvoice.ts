@@ -7,7 +7,7 @@
 import { stableId } from "../../core/ids.js";
 import { type Instant, parseInstant, parseTimestamp } from "../../core/instant.js";
 import { classifyPlanChange } from "../../fees/index.js";
-import { startOfDayIn } from "../../core/zone.js";
+import { startOfNextDayIn } from "../../core/zone.js";
 import { type AppliedCoupon, type CreditNote, parseApplyCoupon, parseCouponTemplate } from "../../invoice/index.js";
 import type { SubscriptionRun } from "../runs.js";
 import { terminationNote } from "../creditNotes.js";
@@ -234,16 +234,12 @@ function projectionPreview(sim: Sim, subs: readonly Subscription[]): LivePreview
   return { runs, credit: subs.some(pendingDowngrade) ? "none" : "termination" };
 }
 
-const DAY = 86_400_000;
-
 /**
  * The reference's "next billing day" of a live subscription: the end of its current period plus
  * one day, i.e. the last second of the next period's first day in the customer's zone.
  */
 function billingDayEnd(sim: Sim, s: Subscription): Instant {
-  const start = sim.boundaryAfter(s);
-  // The next local day starts 23 to 25 hours after the period start: 36 hours on is always in it.
-  return (startOfDayIn((start + DAY + DAY / 2) as Instant, sim.timezoneOf(s.customer)) - 1000) as Instant;
+  return (startOfNextDayIn(sim.boundaryAfter(s), sim.timezoneOf(s.customer)) - 1000) as Instant;
 }
 
 /**
