@@ -39,16 +39,27 @@ const DAY = 86_400_000;
  * The boundaries of the termination invoice (`TerminatedDatesService`): the normal ones,
  * except that a subscription without next subscription terminated less than one day
  * after a period end whose invoice was never issued bills that previous full period
- * (the boundaries of a run at `terminated_at` as if still active).
+ * (the boundaries of a run at `terminated_at` as if still active). The period end is that
+ * of the usage window (and of the fixed-charges window) running a day before the
+ * termination: a month's for a yearly plan that bills its charges monthly.
  */
 export function terminationBillingPeriod(input: TerminationPeriodInput): BillingPeriod {
   const p = input.period;
   const normal = computeBillingPeriod(p);
   const t = p.subscription.terminated_at;
+  const started = p.subscription.started_at;
   if (t === null || p.subscription.next_subscription != null || input.previous_period_billed) return normal;
-  const current = currentPeriodStart(t, input.schedule, p.timezone);
-  if (t - current >= DAY) return normal;
-  return computeBillingPeriod(Object.assign({}, p, { subscription: Object.assign({}, p.subscription, { status: "active", terminated_at: null }), current_usage: false }));
+  if (started === null || t - DAY < started) return normal;
+  // "A period end": that of the usage window (and of the fixed-charges window) running a day
+  // before, as if still active — monthly for a plan that bills its charges monthly.
+  const active = Object.assign({}, p.subscription, { status: "active" as const, terminated_at: null });
+  const dayBefore = computeBillingPeriod(Object.assign({}, p, { subscription: active, billing_at: (t - DAY) as Instant, current_usage: true }));
+  for (const window of [dayBefore.charges_period, dayBefore.fixed_charges_period]) {
+    if (window === null) continue;
+    const last = window.end - 1000;
+    if (t < last || t - last >= DAY) return normal;
+  }
+  return computeBillingPeriod(Object.assign({}, p, { subscription: active, current_usage: false }));
 }
 
 /** Start (00:00 in the zone) of the plan period containing `t`'s local date. */
