@@ -16,7 +16,7 @@ export { type KeptBucketFees, type UsageCharge, type UsageChargeFilter, type Usa
 export { chargeTrueUpFee, isDefaultChargeFee, sumAmountCents } from "./chargeTrueUpFee.js";
 export { type TrueUpInput, trueUpFeeAmounts } from "./trueUp.js";
 export {
-  type AdvanceAggregation, type AdvanceEvent, type AdvanceEventDelta, type AdvanceState, newAdvanceState, nextAdvanceDelta, payInAdvanceDeltas,
+  type AdvanceAggregation, type AdvanceEvent, type AdvanceEventDelta, type AdvanceState, activeValues, newAdvanceState, nextAdvanceDelta, payInAdvanceDeltas,
 } from "./payInAdvanceDeltas.js";
 export { advanceHeadroom, toAdvanceEvents } from "./advanceEvents.js";
 export { type PayInAdvanceFeeInput, payInAdvanceFeeAmounts } from "./payInAdvance.js";

@@ -30,8 +30,8 @@ export type AdvanceAggregation = "count_agg" | "sum_agg" | "unique_count_agg";
  * count: every event adds 1. sum: the first event of the period sets the running total
  * and the maximum to its value; afterwards `current += value` and the delta is
  * `current − max` when above the maximum (which rises), else 0. unique_count: an add of
- * an inactive value raises the active count; the delta is 1 when that count goes above
- * the period's maximum.
+ * an inactive value raises the period's count (a remove of an active one lowers it); the
+ * delta is 1 when that count goes above the period's maximum.
  */
 export function payInAdvanceDeltas(aggregation: AdvanceAggregation, events: readonly AdvanceEvent[]): AdvanceEventDelta[] {
   const state = newAdvanceState();
@@ -45,12 +45,29 @@ export interface AdvanceState {
   /** sum: the running total (undefined before the first event) and the maximum. */
   current: Decimal | undefined;
   top: Decimal;
-  /** unique_count: the active values and the maximum of their count. */
+  /**
+   * unique_count: the active values (with those earlier periods left active, for a recurring
+   * metric), the period's running count of what its events applied, and its maximum.
+   */
   readonly active: Set<string | null>;
+  uniqueCurrent: number;
   topCount: number;
 }
 
-export const newAdvanceState = (): AdvanceState => ({ count: 0, current: undefined, top: ZERO, active: new Set(), topCount: 0 });
+/** A period's state before its first event; `active`: the values a recurring unique count carries in (charges.md §12.3). */
+export const newAdvanceState = (active?: Iterable<string | null>): AdvanceState =>
+  ({ count: 0, current: undefined, top: ZERO, active: new Set(active), uniqueCurrent: 0, topCount: 0 });
+
+/** The values left active by `events` (unique count, in time order): each add activates its value, each remove deactivates it. */
+export function activeValues(events: readonly AdvanceEvent[]): Set<string | null> {
+  const active = new Set<string | null>();
+  for (const e of events) {
+    const key = e.unique_value ?? null;
+    if (e.operation === "remove") active.delete(key);
+    else active.add(key);
+  }
+  return active;
+}
 
 /**
  * The delta of the next event of a period, the state moved on: the rules of
@@ -85,9 +102,12 @@ export function nextAdvanceDelta(aggregation: AdvanceAggregation, state: Advance
         state.active.add(key);
         applied = 1;
       }
-      const raises = state.active.size > state.topCount;
-      if (raises) state.topCount = state.active.size;
-      return { delta: raises ? ONE : ZERO, applied: applied > 0 ? ONE : ZERO, raises, total: dec(state.active.size) };
+      // The period's first event starts its count at what it added (a remove, even of a value an
+      // earlier period left active: 0); later ones move it by what they applied.
+      state.uniqueCurrent = state.count++ === 0 ? Math.max(applied, 0) : state.uniqueCurrent + applied;
+      const raises = state.uniqueCurrent > state.topCount;
+      if (raises) state.topCount = state.uniqueCurrent;
+      return { delta: raises ? ONE : ZERO, applied: applied > 0 ? ONE : ZERO, raises, total: dec(state.uniqueCurrent) };
     }
   }
 }

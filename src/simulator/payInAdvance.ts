@@ -8,7 +8,7 @@ import type { Instant } from "../core/instant.js";
 import { type AggregationResult, type AggregationWindow, type Aggregator, compileFilter, createAggregator, propertyText, prorateEventUnits } from "../aggregation/index.js";
 import {
   ALL_FILTER_VALUES, type AdvanceAggregation, type AdvanceEventDelta, type AdvanceState, type Fee, type UsageChargeFilter,
-  chargeFilterSelections, feeIds, newAdvanceState, nextAdvanceDelta, payInAdvanceFeeAmounts, percentageInputs, toAdvanceEvents,
+  activeValues, chargeFilterSelections, feeIds, newAdvanceState, nextAdvanceDelta, payInAdvanceFeeAmounts, percentageInputs, toAdvanceEvents,
 } from "../fees/index.js";
 import type { EventLog } from "./eventStore.js";
 import { computeBillingPeriod } from "../period/index.js";
@@ -87,7 +87,7 @@ export interface EventPlace {
 
 /**
  * The fee of `event` (at `place` in its log) for charge `ch`, or undefined when the event falls
- * in no charges window. `eventsIn(from, to)`: the subscription's events with
+ * in no charges window. `eventsIn(from, to)` (`from` may be −Infinity): the subscription's events with
  * `from ≤ timestamp ≤ to` that arrived up to `event` (included), in arrival order.
  */
 export function payInAdvanceFee(
@@ -108,7 +108,11 @@ export function payInAdvanceFee(
   const group = (e: StoredEvent): string => JSON.stringify(keys.map((k) => propertyText(e.properties[k])));
   const mine = group(event);
   const from = window.start, to = (window.end - 1) as Instant;
-  const inBucket = (e: StoredEvent): boolean => e.code === event.code && e.timestamp >= from && e.timestamp <= to && selects(e) && group(e) === mine;
+  const inGroup = (e: StoredEvent): boolean => e.code === event.code && selects(e) && group(e) === mine;
+  const inBucket = (e: StoredEvent): boolean => e.timestamp >= from && e.timestamp <= to && inGroup(e);
+  // A recurring metric sees the whole history (charges.md §12.3): the units earlier periods left
+  // standing count in the fee's aggregation, and a unique count's values they left active stay active.
+  const recurring = ch.metric.recurring === true;
   // An event's fee reads the period's events unprorated (each event is prorated on its own, §13.3).
   const aggWindow: AggregationWindow = { from, to, ...aggregationNeeds(priced, { window_prorated: false, current_usage: false }) };
   const type = ch.metric.aggregation_type as AdvanceAggregation;
@@ -117,7 +121,7 @@ export function payInAdvanceFee(
   if (byKey === undefined) buckets.set(place.log, (byKey = new Map()));
   let state = byKey.get(key);
   let delta: AdvanceEventDelta;
-  if (state !== undefined && state.charge === ch && state.lastRow < place.row && !unpricedSince(place.log, state.lastRow, place.row, inBucket)) {
+  if (state !== undefined && state.charge === ch && state.lastRow < place.row && !unpricedSince(place.log, state.lastRow, place.row, recurring ? inGroup : inBucket)) {
     state.aggregator.add(event);
     delta = nextAdvanceDelta(type, state.deltas, toAdvanceEvents(ch.metric, [event], from, to)[0]!);
     state.lastRow = place.row;
@@ -126,9 +130,12 @@ export function payInAdvanceFee(
     const upTo = eventsIn(from, to).filter(inBucket);
     // The event is in its own bucket by construction; nothing to bill if not (defensive).
     if (upTo.at(-1)?.seq !== event.seq) return undefined;
-    state = { charge: ch, lastRow: place.row, aggregator: createAggregator(ch.metric, aggWindow), deltas: newAdvanceState() };
+    const before = recurring ? eventsIn(-Infinity as Instant, (from - 1) as Instant).filter(inGroup).sort((a, b) => a.timestamp - b.timestamp || a.seq - b.seq) : [];
+    const carried = type === "unique_count_agg" && before.length > 0 ? activeValues(toAdvanceEvents(ch.metric, before, from, to)) : undefined;
+    state = { charge: ch, lastRow: place.row, aggregator: createAggregator(ch.metric, aggWindow), deltas: newAdvanceState(carried) };
     let last: AdvanceEventDelta | undefined;
     for (const a of toAdvanceEvents(ch.metric, upTo, from, to)) last = nextAdvanceDelta(type, state.deltas, a);
+    state.aggregator.addAll(before);
     state.aggregator.addAll(upTo);
     byKey.set(key, state);
     delta = last!;

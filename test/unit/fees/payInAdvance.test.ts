@@ -3,7 +3,7 @@ import { type Decimal, dec } from "../../../src/core/decimal.js";
 import type { Charge } from "../../../src/charges/types.js";
 import { parseCharge } from "../../../src/charges/index.js";
 import { payInAdvanceFeeAmounts } from "../../../src/fees/payInAdvance.js";
-import { type AdvanceEvent, payInAdvanceDeltas } from "../../../src/fees/payInAdvanceDeltas.js";
+import { type AdvanceEvent, activeValues, newAdvanceState, nextAdvanceDelta, payInAdvanceDeltas } from "../../../src/fees/payInAdvanceDeltas.js";
 
 const graduated: Charge = {
   charge_model: "graduated",
@@ -41,6 +41,22 @@ describe("payInAdvanceDeltas (charges.md §15)", () => {
     expect(str(payInAdvanceDeltas("unique_count_agg", ev))).toEqual([
       ["1", "1", true], ["0", "0", false], ["0", "1", false], ["1", "1", true], ["0", "0", false],
     ]);
+  });
+
+  it("unique count of a recurring metric: a value an earlier period left active is not billed again; the period's count starts at its first event", () => {
+    const carried = activeValues([
+      { unique_value: "a", operation: "add" }, { unique_value: "b", operation: "add" }, { unique_value: "b", operation: "remove" },
+    ]);
+    expect([...carried]).toEqual(["a"]);
+    const state = newAdvanceState(carried);
+    const next = (unique_value: string, operation: "add" | "remove") => nextAdvanceDelta("unique_count_agg", state, { unique_value, operation });
+    // A remove of the carried value first: the period's count stays 0 (not −1), nothing billed.
+    expect(str([next("a", "remove")])).toEqual([["0", "0", false]]);
+    // Re-added, then a new value: each raises the period's count above its maximum.
+    expect(str([next("a", "add"), next("c", "add"), next("c", "add")])).toEqual([["1", "1", true], ["1", "1", true], ["0", "0", false]]);
+    // Without the removal, the carried value's re-add bills nothing.
+    const kept = newAdvanceState(carried);
+    expect(nextAdvanceDelta("unique_count_agg", kept, { unique_value: "a", operation: "add" }).delta.toString()).toBe("0");
   });
 });
 
