@@ -51,12 +51,7 @@ function narrowOrder(times: ArrayLike<number>, n: number, min: number, unit: num
   for (let shift = 0; shift < bits; shift += RADIX_BITS) {
     counts.fill(0);
     for (let i = 0; i < n; i++) counts[(keys[i]! >>> shift) & mask]!++;
-    let at = 0;
-    for (let d = 0; d < RADIX; d++) {
-      const c = counts[d]!;
-      counts[d] = at;
-      at += c;
-    }
+    startsOf(counts);
     for (let i = 0; i < n; i++) {
       const k = keys[i]!;
       const j = counts[(k >>> shift) & mask]!++;
@@ -92,12 +87,7 @@ function wideOrder(times: ArrayLike<number>, n: number, min: number, unit: numbe
       digits[i] = d;
       counts[d]!++;
     }
-    let at = 0;
-    for (let d = 0; d < RADIX; d++) {
-      const c = counts[d]!;
-      counts[d] = at;
-      at += c;
-    }
+    startsOf(counts);
     for (let i = 0; i < n; i++) {
       const j = counts[digits[i]!]!++;
       lo2[j] = lo[i]!;
@@ -109,4 +99,14 @@ function wideOrder(times: ArrayLike<number>, n: number, min: number, unit: numbe
     [rows, rows2] = [rows2, rows];
   }
   return rows;
+}
+
+/** Each digit's count replaced by where its rows start (the counts before it, summed). */
+function startsOf(counts: Uint32Array): void {
+  let at = 0;
+  for (let d = 0; d < RADIX; d++) {
+    const c = counts[d]!;
+    counts[d] = at;
+    at += c;
+  }
 }
