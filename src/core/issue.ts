@@ -87,8 +87,12 @@ export const ISSUE_CODES = [
   "value_must_be_blank",
   // An invoice preview of subscriptions whose next period ends differ.
   "billing_periods_does_not_match",
-  // A list longer than allowed (an invoice's metadata).
+  // A list longer than allowed (an invoice's or a customer's metadata).
   "invalid_count",
+  // A customer's integration customers naming one integration type twice.
+  "invalid_count_per_integration_type",
+  // A customer's email that is not an address (or a comma-separated list of addresses).
+  "invalid_email_format",
   // An instant that must not be before the call (a termination preview's terminated_at).
   "cannot_be_in_past",
   // An invoice preview of a termination or a plan change names more than one subscription.

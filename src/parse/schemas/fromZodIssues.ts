@@ -74,6 +74,8 @@ function catalogCodeOf(rel: readonly PathItem[], value: unknown): IssueCode | un
   }
   if (last === "charge_model" && value !== undefined && value !== null) return "value_is_invalid";
   if (last === "interval" && (rel.length === 1 || (rel.length === 3 && rel[0] === "plans"))) return "value_is_invalid";
+  // A customer's type that is not one of the values (the reference's enum check).
+  if (last === "customer_type" && rel.length === 1 && value !== undefined && value !== null) return "value_is_invalid";
   // A subscription's billing_time: blank is missing (the reference's presence check), another word not one of the values.
   if (last === "billing_time" && rel.length === 1 && typeof value === "string") return value.trim() === "" ? "value_is_mandatory" : "value_is_invalid";
   return undefined;

@@ -8,7 +8,7 @@
 import { IssueCollector } from "../../core/issue.js";
 import type { CurrencyCode } from "../../core/currency.js";
 import { parseCatalogObject } from "../../parse/schemas/index.js";
-import { taxesOf } from "../catalogTaxes.js";
+import { namesUnknownTax, taxesOf } from "../catalogTaxes.js";
 import { addOnJson } from "../catalogJson.js";
 import { type Answer, invalid, invalidField, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
@@ -28,6 +28,7 @@ export function updateAddOn(sim: Sim, step: Step): Answer {
   merged.code = code;
   const r = parseCatalogObject("add_on", merged);
   if (!r.ok) return invalid(r.issues);
+  if (namesUnknownTax(r.value.tax_codes, sim.catalog.taxes)) return refusal("tax_not_found");
   const c = new IssueCollector();
   const taxes = taxesOf(r.value.tax_codes, sim.catalog.taxes, ["tax_codes"], c);
   const issues = c.issues();

@@ -88,7 +88,8 @@ describe("update_add_on and delete_add_on", () => {
       step(T("02"), "update_add_on", { code: "setup", add_on: { tax_codes: ["nope"] } }),
       step(T("02"), "delete_add_on", { code: "seat" }), step(T("02"), "update_add_on", { code: "nope", add_on: {} })]);
     expect(error(r.responses[1]!)).toBe("validation_errors");
-    expect(r.responses[2]).toEqual({ error: { code: "validation_errors", error_details: { "tax_codes.0": ["invalid_value"] } } });
+    // Its fields valid, an unknown tax is the reference's not-found (AddOns::ApplyTaxesService).
+    expect(r.responses[2]).toEqual({ error: { code: "tax_not_found" } });
     expect(r.responses[3]).toEqual({ error: { code: "not_implemented" } });
     expect(r.responses[4]).toEqual({ error: { code: "add_on_not_found" } });
     unchangedBy([customer(), step(T("03"), "create_one_off_invoice", { external_customer_id: "c1", currency: "EUR", fees: [{ add_on_code: "setup" }] })], 1,
