@@ -4,7 +4,7 @@
  * taxes and totals, and the billing periods it covers.
  */
 import { type Instant, type Period, formatInstant } from "../core/instant.js";
-import type { InvoiceFee } from "../invoice/index.js";
+import { type InvoiceFee, refreshDraftCreditNote } from "../invoice/index.js";
 import { currentPeriodStart } from "../fees/index.js";
 import { computeBillingPeriod, scheduleOf } from "../period/index.js";
 import { type RunHistory, billRun, dayKey, periodInput } from "./billing.js";
@@ -22,6 +22,7 @@ import type { Subscription } from "./state.js";
  */
 export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant, finalizing: boolean, preview = false): void {
   const tz = book.ctx.timezoneOf(inv.customer);
+  const before = inv.lines;
   const billed = [];
   const periods = [];
   const chargesFrom = new Map<Subscription, Instant>();
@@ -59,6 +60,24 @@ export function buildInvoice(book: InvoiceBook, inv: InvoiceRecord, at: Instant,
     invoicing_reason: invoicingReason(l.run.reason),
   }]);
   setInvoicePayment(inv, inv.totals.total_amount_cents > 0n ? "pending" : "succeeded", at);
+  if (!preview) refreshDraftNotes(book, inv, before);
+}
+
+/**
+ * invoice.md §1.2.1: the draft credit notes of a rebuilt draft are recomputed on its new fee (the
+ * fee billing what their items credited: same subscription and item), keeping their items'
+ * proportions of the old fee's amount — its taxes and, at finalization, its coupons as they now are.
+ */
+function refreshDraftNotes(book: InvoiceBook, inv: InvoiceRecord, before: InvoiceRecord["lines"]): void {
+  if (!book.creditNotes.some((n) => n.svc_invoice_id === inv.svc_id && n.status === "draft")) return;
+  book.creditNotes = book.creditNotes.map((n) => {
+    if (n.svc_invoice_id !== inv.svc_id || n.status !== "draft" || n.items.length === 0) return n;
+    const old = before.find((l) => l.fee.svc_id === n.items[0]!.fee_id);
+    if (old === undefined) return n;
+    const fresh = inv.lines.find((l) => l.fee.svc_id === old.fee.svc_id)
+      ?? inv.lines.find((l) => l.run?.subscription === old.run?.subscription && l.billed.fee.item.type === old.billed.fee.item.type && l.billed.charge === old.billed.charge);
+    return fresh === undefined ? n : refreshDraftCreditNote(n, fresh.fee, old.fee.amount_cents);
+  });
 }
 
 /** The fees of `s` on invoices other than `inv` (voided and closed ones left out) and without invoice. */
