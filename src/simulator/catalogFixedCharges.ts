@@ -5,7 +5,7 @@
 import { ZERO, parseDecimal } from "../core/decimal.js";
 import { stableId } from "../core/ids.js";
 import type { IssueCollector, Path } from "../core/issue.js";
-import { parseCharge } from "../charges/index.js";
+import { parseCharge, withDefaultProperties } from "../charges/index.js";
 import type { FixedCharge } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
 import { taxesOf } from "./catalogTaxes.js";
@@ -43,7 +43,8 @@ export function parsePlanFixedCharges(
     const addOnCode = raw["add_on_code"];
     const addOn = typeof addOnCode === "string" ? addOns.get(addOnCode) : undefined;
     if (addOn === undefined) c.add("invalid_value", [...at, "add_on_code"], `unknown add-on ${JSON.stringify(addOnCode)}`);
-    const parsed = parseCharge(raw, at);
+    // A fixed charge made without properties gets its model's defaults, as a charge does (charges.md §19.3).
+    const parsed = parseCharge(withDefaultProperties(raw), at);
     if (!parsed.ok) c.addAll(parsed.issues);
     const units = raw["units"] === undefined || raw["units"] === null ? ZERO : parseDecimal(raw["units"]);
     if (units === undefined) c.add("invalid_value", [...at, "units"]);

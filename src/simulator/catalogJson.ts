@@ -129,6 +129,8 @@ export function planJson(p: Plan, ctx: CatalogJsonContext): { [key: string]: Jso
     parent_id: p.parent_id ?? null,
     customers_count: 0, active_subscriptions_count: 0, draft_invoices_count: 0, pending_deletion: false,
   };
+  // objects.md §16: the free map as sent, absent when none.
+  if (p.metadata !== undefined) out["metadata"] = structuredClone(p.metadata) as Json;
   const m = p.minimum_commitment;
   if (m !== null) {
     out["minimum_commitment"] = {

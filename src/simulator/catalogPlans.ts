@@ -64,6 +64,7 @@ export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCol
       name: p.name,
       ...(p.invoice_display_name == null ? {} : { invoice_display_name: p.invoice_display_name }),
       description: p.description ?? null,
+      ...(p.metadata == null ? {} : { metadata: p.metadata }),
       interval: p.interval,
       amount_cents: BigInt(p.amount_cents),
       currency: p.amount_currency as CurrencyCode,
@@ -167,13 +168,17 @@ function filterValues(v: unknown, metric: Metric | undefined, at: Path, c: Issue
   return ok ? (v as FilterValues) : undefined;
 }
 
-/** The plan body with §19.3's default properties on each charge that gives none. */
+/** The plan body with §19.3's default properties on each charge and fixed charge that gives none. */
 function withChargeDefaults(raw: unknown): unknown {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
-  const charges = (raw as Obj)["charges"];
-  if (!Array.isArray(charges)) return raw;
-  const filled = charges.map((ch: unknown) => (typeof ch === "object" && ch !== null && !Array.isArray(ch) ? withDefaultProperties(ch as Obj) : ch));
-  return filled.every((ch, k) => ch === charges[k]) ? raw : Object.assign({}, raw, { charges: filled });
+  let out = raw as Obj;
+  for (const key of ["charges", "fixed_charges"]) {
+    const list = out[key];
+    if (!Array.isArray(list)) continue;
+    const filled = list.map((ch: unknown) => (typeof ch === "object" && ch !== null && !Array.isArray(ch) ? withDefaultProperties(ch as Obj) : ch));
+    if (!filled.every((ch, k) => ch === list[k])) out = Object.assign({}, out, { [key]: filled });
+  }
+  return out;
 }
 
 /** Metrics whose charges may bill each event as it arrives. */

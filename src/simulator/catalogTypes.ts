@@ -98,6 +98,8 @@ export interface Plan {
   readonly parent_id?: string;
   /** The last `update_plan` of it (its objects' `updated_at`); undefined: as created. */
   readonly updated_at?: Instant;
+  /** The catalog plan's free `metadata` map (objects.md §16), as sent; undefined: none. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 /** A pricing unit of the catalog (premium, charges.md §16.5): charges price in it by `applied_pricing_unit`. */
