@@ -81,7 +81,8 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
   // The initial purchase may ignore the wallet's paid top-up limits (invoice.md §11.3).
   const ignoreLimits = boolField(b, "ignore_paid_top_up_limits_on_creation", issues) ?? false;
   const txName = textField(b, "transaction_name", issues);
-  const txMeta = keyValuesField(b, "transaction_metadata", issues, 5);
+  // A fault of the purchase's metadata is named `metadata`, as the reference's wallet check names it.
+  const txMeta = keyValuesField(b, "transaction_metadata", issues, 5, "metadata");
   const metadata = b["metadata"];
   const checked = issues.length;
   const [first, ...rest] = issues;

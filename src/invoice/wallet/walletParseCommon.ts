@@ -94,14 +94,14 @@ export function textField(body: Body, field: string, issues: Issue[]): string | 
   return null;
 }
 
-/** `[{key, value}]` metadata; anything else is `invalid_value`. */
-export function keyValuesField(body: Body, field: string, issues: Issue[], maxKeys?: number): KeyValue[] {
+/** `[{key, value}]` metadata; anything else is `invalid_value`. A count or size fault is named `reportAs` (the field by default). */
+export function keyValuesField(body: Body, field: string, issues: Issue[], maxKeys?: number, reportAs: string = field): KeyValue[] {
   const raw = body[field];
   if (raw === undefined || raw === null) return [];
   if (maxKeys !== undefined) {
     const code = metadataFault(raw, maxKeys);
     if (code !== undefined) {
-      issues.push(issue(code, [field]));
+      issues.push(issue(code, [reportAs]));
       return [];
     }
   }

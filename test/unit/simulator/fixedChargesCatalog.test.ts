@@ -28,6 +28,27 @@ describe("simulate catalog: fixed charges", () => {
     expect(details([ok, { ...ok, code: "seats_2", tax_codes: ["vat"] }])).toEqual({});
   });
 
+  it("gives a fixed charge without properties its model's defaults (charges.md §19.3): standard at 0, graduated one open range at 0", () => {
+    const noProps = { add_on_code: "seats", charge_model: "standard", units: 2 };
+    const graduated = { add_on_code: "seats", code: "seats_g", charge_model: "graduated", units: 1 };
+    expect(details([noProps, graduated])).toEqual({});
+    const r = simulate({
+      organization: { timezone: "UTC" },
+      add_ons: [{ code: "seats", name: "Seats", amount_cents: 100, amount_currency: "EUR" }],
+      plans: [{ code: "p", name: "P", interval: "monthly", amount_cents: 0, amount_currency: "EUR", fixed_charges: [noProps, graduated] }],
+      steps: [
+        { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "c", currency: "EUR" } },
+        { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c", external_id: "s", plan_code: "p" } },
+        { at: "2024-03-01T00:00:01Z", op: "update_plan", body: { code: "p" } },
+      ],
+    }) as unknown as { responses: { plan?: { fixed_charges: { properties: Obj }[] } }[] };
+    const plan = r.responses[2]!.plan!;
+    expect(plan.fixed_charges.map((f) => f.properties)).toEqual([
+      { amount: "0" },
+      { graduated_ranges: [{ from_value: 0, to_value: null, per_unit_amount: "0", flat_amount: "0" }] },
+    ]);
+  });
+
   it("names an unknown add-on, an unknown tax code and negative units", () => {
     expect(details([{ ...ok, add_on_code: "nope" }, { ...ok, code: "b", units: -2, tax_codes: ["gst"] }])).toEqual({
       "plans.0.fixed_charges.0.add_on_code": ["invalid_value"],
