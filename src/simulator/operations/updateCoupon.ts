@@ -6,9 +6,13 @@
  * `description`, `expiration` and `expiration_at` change — the other fields given are named in
  * an `ignored_field` warning — and the applied coupons show the new name and expiration; their
  * amounts, rates and frequencies are theirs. `applies_to` replaces both limits; a new
- * `expiration_at` must be after the step (`invalid_date`). Answers `{coupon}`.
+ * `expiration_at` must be readable and after the step (`invalid_date`). A coupon not yet applied refuses
+ * `applies_to` naming an unknown plan (`plans_not_found`) or metric (`billable_metrics_not_found`),
+ * or both kinds of limit (`only_one_limitation_type_per_coupon_allowed`), as the reference's update.
+ * Answers `{coupon}`.
  */
 import { formatInstant } from "../../core/instant.js";
+import { type Issues, issue } from "../../core/issue.js";
 import { type CouponTemplate, parseCouponTemplate } from "../../invoice/index.js";
 import { couponJson } from "../catalogJson.js";
 import { type Answer, invalid, invalidField, refusal } from "../refusal.js";
@@ -45,13 +49,23 @@ export function updateCoupon(sim: Sim, step: Step): Answer {
     if (applied && !ALWAYS.includes(k)) ignored.push(k);
     else patch[k] = v;
   }
+  // The reference's order: unknown plans, unknown metrics, then both kinds of limit at once.
+  const limits = patch["applies_to"];
+  if (limits !== null && typeof limits === "object" && !Array.isArray(limits)) {
+    const listed = (k: string): unknown[] | undefined => (Array.isArray((limits as Obj)[k]) ? (limits as Obj)[k] as unknown[] : undefined);
+    const plans = listed("plan_codes"), metrics = listed("billable_metric_codes");
+    if (plans?.some((x) => typeof x !== "string" || !sim.catalog.plans.has(x))) return refusal("plans_not_found");
+    if (metrics?.some((x) => typeof x !== "string" || !sim.catalog.metrics.has(x))) return refusal("billable_metrics_not_found");
+    if ((plans?.length ?? 0) > 0 && (metrics?.length ?? 0) > 0) return refusal("only_one_limitation_type_per_coupon_allowed");
+  }
   const base = couponInput(coupon);
   if (patch["applies_to"] !== undefined) {
     delete base["plan_codes"];
     delete base["billable_metric_codes"];
   }
   const r = parseCouponTemplate({ ...base, ...patch, code }, [], { plan_codes: new Set(sim.catalog.plans.keys()), billable_metric_codes: new Set(sim.catalog.metrics.keys()) });
-  if (!r.ok) return invalid(r.issues);
+  // An unreadable expiration_at is the reference's invalid_date, as one in the past.
+  if (!r.ok) return invalid(r.issues.map((i) => (i.code === "invalid_timestamp" && i.path.length === 1 && i.path[0] === "expiration_at" ? issue("invalid_date", i.path) : i)) as unknown as Issues);
   // A new expiration_at must be in the future (the reference's coupon validation).
   if (patch["expiration_at"] != null && r.value.expiration_at !== null && r.value.expiration_at <= step.at) return invalidField("invalid_date", ["expiration_at"]);
   // Checked: from here on the step is accepted.
