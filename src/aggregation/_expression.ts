@@ -156,6 +156,16 @@ export function evaluateExpression(e: Expr, ev: UsageEvent): string {
 /** Each metric expression's parse, made once (the set of expressions is the catalog's). */
 const parsed = new Map<string, Expr>();
 
+/** The value of `expression` for an event (charges.md §12.7), as its text; throws when it cannot be computed (see {@link expressionFailure}). */
+export function expressionValue(expression: string, ev: UsageEvent): string {
+  let e = parsed.get(expression);
+  if (e === undefined) {
+    e = parseExpression(expression);
+    parsed.set(expression, e);
+  }
+  return evaluateExpression(e, ev);
+}
+
 /**
  * Why `expression` cannot be computed for an event (charges.md §12.7: such an event is
  * rejected at ingestion), or `undefined` when it can.

@@ -17,4 +17,4 @@ export { daysBetween, floatQuotient, pgQuotient } from "./_days.js";
 export { type DictColumn, type EventBatch, buildEventBatch } from "./eventBatch.js";
 export { aggregateBatch } from "./aggregateBatch.js";
 export { prorateEventUnits } from "./prorateEvent.js";
-export { expressionFailure } from "./_expression.js";
+export { expressionFailure, expressionValue } from "./_expression.js";

@@ -215,6 +215,25 @@ function checkChargeRecord(raw: Obj, metric: Metric, path: Path, c: IssueCollect
   if (raw["prorated"] === true && proratable && !inAdvance && (metric.recurring !== true || type === "weighted_sum_agg")) c.add("invalid_billable_metric_or_charge_model", [...path, "prorated"]);
 }
 
+/**
+ * The metric as the simulator's charges rate with it: without its expression, which ingestion
+ * computed into each event's field (charges.md §12.7) — an event stored before the metric had
+ * one keeps the properties it was sent, one stored under another expression that one's value.
+ * One object per metric.
+ */
+export function ratingMetric(m: Metric): Metric {
+  if (m.expression === undefined) return m;
+  let r = rating.get(m);
+  if (r === undefined) {
+    const { expression: _expression, ...rest } = m;
+    r = rest as Metric;
+    rating.set(m, r);
+  }
+  return r;
+}
+
+const rating = new WeakMap<Metric, Metric>();
+
 /** One charge of a plan's `charges` (its id from the plan code and `j`). */
 export function parsePlanCharge(
   planCode: string, raw: Obj, j: number, path: Path, refs: Pick<PlanRefs, "metrics" | "taxes" | "targets_wallets" | "pricing_units">, c: IssueCollector,
@@ -236,7 +255,7 @@ export function parsePlanCharge(
     invoice_display_name: display,
     invoiceable: raw["invoiceable"] !== false,
     regroup_paid_fees: raw["regroup_paid_fees"] === "invoice" ? "invoice" : null,
-    metric,
+    metric: ratingMetric(metric),
     charge: parsed.value,
     usage: {
       id: svc_id,

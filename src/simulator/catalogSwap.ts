@@ -13,6 +13,7 @@
  */
 import type { Tax } from "../invoice/index.js";
 import type { AddOn, Metric, Plan, PlanCharge, PlanFixedCharge } from "./catalogTypes.js";
+import { ratingMetric } from "./catalogPlans.js";
 import type { InvoiceRecord } from "./invoices.js";
 import type { Sim } from "./sim.js";
 
@@ -111,7 +112,7 @@ export function swapMetric(sim: Sim, code: string, next: Metric | null): void {
   else sim.catalog.metrics.set(code, next);
   mapPlans(sim, (p) => {
     if (!p.charges.some((ch) => ch.metric.code === code)) return p;
-    const charges = next === null ? p.charges.filter((ch) => ch.metric.code !== code) : p.charges.map((ch) => (ch.metric.code === code ? { ...ch, metric: next } : ch));
+    const charges = next === null ? p.charges.filter((ch) => ch.metric.code !== code) : p.charges.map((ch) => (ch.metric.code === code ? { ...ch, metric: ratingMetric(next) } : ch));
     return { ...p, charges };
   });
 }

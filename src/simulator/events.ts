@@ -7,7 +7,7 @@ import { parseDecimal } from "../core/decimal.js";
 import { stableId, stableTextId } from "../core/ids.js";
 import { canonicalTimestampText, formatInstant, type Instant, isCanonicalUsual, parseTimestamp, parseUsualIso } from "../core/instant.js";
 import { issue, IssueCollector, type Issues, type Path } from "../core/issue.js";
-import { expressionFailure } from "../aggregation/index.js";
+import { expressionFailure, expressionValue } from "../aggregation/index.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
 import type { Sim } from "./sim.js";
@@ -194,7 +194,12 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       const target = checked[i]!.target;
       // Its properties are the caller's own object (not copied), unless a top-level `target_wallet_code`
       // travels with them, where charges group by it.
-      const properties = typeof target === "string" ? { [TARGET_WALLET]: target, ...(e.properties ?? {}) } : e.properties ?? EMPTY_PROPERTIES;
+      const sentProperties = typeof target === "string" ? { [TARGET_WALLET]: target, ...(e.properties ?? {}) } : e.properties ?? EMPTY_PROPERTIES;
+      // charges.md §12.7: the metric's expression, computed now, replaces its field in what is stored
+      // (the echo shows the properties as sent); charges rate the stored field (ratingMetric).
+      const metric = sim.catalog.metrics.get(e.code);
+      const properties = metric?.expression === undefined || metric.aggregation_type === "count_agg" || metric.field_name === undefined ? sentProperties
+        : Object.assign({}, sentProperties, { [metric.field_name]: expressionValue(metric.expression, { transaction_id: e.transaction_id, code: e.code, timestamp, properties: sentProperties }) });
       const log = sim.events.logFor(subId);
       if (log.appendMark !== generation) {
         log.appendMark = generation;
@@ -209,7 +214,7 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
         svc_id: stableTextId("event", subId, e.transaction_id),
         transaction_id: e.transaction_id, code: e.code, external_subscription_id: subId,
         svc_customer_id: holder === undefined ? null : holder.customer.svc_id, svc_subscription_id: holder === undefined ? null : holder.svc_id,
-        timestamp: timestampText, properties, precise_total_amount_cents: precise ?? null, created_at: stepAtText,
+        timestamp: timestampText, properties: sentProperties, precise_total_amount_cents: precise ?? null, created_at: stepAtText,
       };
       if (sub === undefined) continue;
       const charges = sub.plan.charges;
