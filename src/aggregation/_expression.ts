@@ -156,14 +156,18 @@ export function evaluateExpression(e: Expr, ev: UsageEvent): string {
 /** Each metric expression's parse, made once (the set of expressions is the catalog's). */
 const parsed = new Map<string, Expr>();
 
-/** The value of `expression` for an event (charges.md §12.7), as its text; throws when it cannot be computed (see {@link expressionFailure}). */
-export function expressionValue(expression: string, ev: UsageEvent): string {
+function parsedOnce(expression: string): Expr {
   let e = parsed.get(expression);
   if (e === undefined) {
     e = parseExpression(expression);
     parsed.set(expression, e);
   }
-  return evaluateExpression(e, ev);
+  return e;
+}
+
+/** The value of `expression` for an event (charges.md §12.7), as its text; throws when it cannot be computed (see {@link expressionFailure}). */
+export function expressionValue(expression: string, ev: UsageEvent): string {
+  return evaluateExpression(parsedOnce(expression), ev);
 }
 
 /**
@@ -172,12 +176,7 @@ export function expressionValue(expression: string, ev: UsageEvent): string {
  */
 export function expressionFailure(expression: string, ev: UsageEvent): string | undefined {
   try {
-    let e = parsed.get(expression);
-    if (e === undefined) {
-      e = parseExpression(expression);
-      parsed.set(expression, e);
-    }
-    evaluate(e, ev);
+    evaluate(parsedOnce(expression), ev);
     return undefined;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
