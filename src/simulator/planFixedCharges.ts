@@ -101,10 +101,14 @@ function updatedFixedCharge(sim: Sim, plan: Plan, f: PlanFixedCharge, e: Obj, pa
     c.add("value_is_mandatory", [...path, "properties"]);
     return undefined;
   }
+  // A plan with subscriptions keeps its fixed charges' models, and the properties sent are read for
+  // the kept model only (the reference's fixed-charge update on an attached plan).
+  const attached = sim.subscriptions.some((s) => s.plan.svc_id === plan.svc_id);
+  const model = attached ? f.fixed_charge.charge_model : e["charge_model"] ?? f.fixed_charge.charge_model;
   const raw: Obj = {
     add_on_code: f.add_on.code, code: f.code, units: e["units"] ?? f.units.toFixed(),
-    charge_model: e["charge_model"] ?? f.fixed_charge.charge_model, pay_in_advance: f.fixed_charge.pay_in_advance, prorated: f.fixed_charge.prorated,
-    properties: e["properties"], invoice_display_name: e["invoice_display_name"] ?? f.fixed_charge.invoice_display_name,
+    charge_model: model, pay_in_advance: f.fixed_charge.pay_in_advance, prorated: f.fixed_charge.prorated,
+    properties: attached ? propertiesOf(model, e["properties"]) : e["properties"], invoice_display_name: e["invoice_display_name"] ?? f.fixed_charge.invoice_display_name,
     ...(e["tax_codes"] == null ? {} : { tax_codes: e["tax_codes"] }),
   };
   const [made] = parsePlanFixedCharges(plan.code, at1(Number(path[1]), raw), ["fixed_charges"], sim.catalog.add_ons, sim.catalog.taxes, c);
@@ -190,4 +194,14 @@ export function overrideFixedCharges(sim: Sim, plan: Plan, entries: unknown, chi
   });
   const issues = c.issues();
   return issues ? invalid(issues) : out;
+}
+
+/** The keys a fixed charge's model reads (standard: amount; graduated and volume: their ranges). */
+const MODEL_KEYS: Readonly<Record<string, readonly string[]>> = { standard: ["amount"], graduated: ["graduated_ranges"], volume: ["volume_ranges"] };
+
+/** `properties` with only the keys `model` reads (anything not an object is left to the parser to refuse). */
+function propertiesOf(model: unknown, properties: unknown): unknown {
+  const keys = typeof model === "string" ? MODEL_KEYS[model] : undefined;
+  if (keys === undefined || !isObj(properties)) return properties;
+  return Object.fromEntries(keys.filter((k) => Object.hasOwn(properties, k)).map((k) => [k, properties[k]]));
 }
