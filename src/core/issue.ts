@@ -161,6 +161,12 @@ export function issue(code: IssueCode, path: Path, message?: string): Issue {
   return { code, path, message: message ?? `${toDotPath(path) || "input"}: ${code}` };
 }
 
+/** `issues` with those of code `from` at the one-key path `[key]` given code `to` (an operation naming a fault as the reference's service does). */
+export function recode(issues: Issues, from: IssueCode, key: string, to: IssueCode): Issues {
+  const [first, ...rest] = issues.map((i) => (i.code === from && i.path.length === 1 && i.path[0] === key ? issue(to, i.path) : i));
+  return [first!, ...rest];
+}
+
 /** `["a", "b", 0, "c"]` → `"a.b.0.c"` (the wire form of `error_details` keys). */
 export function toDotPath(path: Path): string {
   return path.map(String).join(".");

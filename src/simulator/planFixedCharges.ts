@@ -38,8 +38,11 @@ export interface FixedChargesUpdate {
   readonly changes: readonly UnitsChange[];
 }
 
-/** The plan's fixed charges after `list` (refused as a whole, `fixed_charges.i.*` paths, on any bad entry). */
-export function updateFixedCharges(sim: Sim, old: Plan, list: unknown, at: Instant): FixedChargesUpdate | Refusal {
+/**
+ * The plan's fixed charges after `list` (refused as a whole, `fixed_charges.i.*` paths, on any bad
+ * entry); `attached`: some subscription is on the plan (its fixed charges then keep their models).
+ */
+export function updateFixedCharges(sim: Sim, old: Plan, list: unknown, at: Instant, attached: boolean): FixedChargesUpdate | Refusal {
   const c = new IssueCollector();
   if (!Array.isArray(list)) return invalidField("invalid_value", ["fixed_charges"]);
   const replaced = new Map<PlanFixedCharge, PlanFixedCharge | null>(old.fixed_charges.map((f) => [f, null]));
@@ -52,7 +55,7 @@ export function updateFixedCharges(sim: Sim, old: Plan, list: unknown, at: Insta
     if (e["apply_units_immediately"] != null && typeof e["apply_units_immediately"] !== "boolean") c.add("invalid_value", [...path, "apply_units_immediately"]);
     const f = old.fixed_charges.find((x) => x.code === e["code"]);
     if (f !== undefined) {
-      const next = updatedFixedCharge(sim, old, f, e, path, c);
+      const next = updatedFixedCharge(sim, old, f, e, path, c, attached);
       if (next === undefined) return;
       replaced.set(f, next);
       if (!next.units.eq(f.units)) changes.push({ code: f.code, from: f.units, to: next.units, immediately });
@@ -86,7 +89,7 @@ function at1(i: number, raw: Obj): Obj[] {
 }
 
 /** `f` with the entry's units, and its model, properties, display name and taxes when given (the id stays). */
-function updatedFixedCharge(sim: Sim, plan: Plan, f: PlanFixedCharge, e: Obj, path: (string | number)[], c: IssueCollector): PlanFixedCharge | undefined {
+function updatedFixedCharge(sim: Sim, plan: Plan, f: PlanFixedCharge, e: Obj, path: (string | number)[], c: IssueCollector, attached: boolean): PlanFixedCharge | undefined {
   const units = e["units"] == null ? f.units : parseDecimal(e["units"]);
   if (units === undefined || units.lt(ZERO)) {
     c.add("invalid_value", [...path, "units"]);
@@ -103,7 +106,6 @@ function updatedFixedCharge(sim: Sim, plan: Plan, f: PlanFixedCharge, e: Obj, pa
   }
   // A plan with subscriptions keeps its fixed charges' models, and the properties sent are read for
   // the kept model only (the reference's fixed-charge update on an attached plan).
-  const attached = sim.subscriptions.some((s) => s.plan.svc_id === plan.svc_id);
   const model = attached ? f.fixed_charge.charge_model : e["charge_model"] ?? f.fixed_charge.charge_model;
   const raw: Obj = {
     add_on_code: f.add_on.code, code: f.code, units: e["units"] ?? f.units.toFixed(),

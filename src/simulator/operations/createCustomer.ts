@@ -3,7 +3,7 @@
  * (an upsert keyed by `external_id`). Answers `{customer}`.
  */
 import type { CurrencyCode } from "../../core/currency.js";
-import { IssueCollector, type Issues, issue, toDotPath } from "../../core/issue.js";
+import { IssueCollector, recode } from "../../core/issue.js";
 import { isValidTimeZone } from "../../core/zone.js";
 import { parseCatalogObject } from "../../parse/schemas/index.js";
 import { taxesOf } from "../catalog.js";
@@ -21,7 +21,7 @@ const MAX_METADATA = 5;
 export function createCustomer(sim: Sim, step: Step): Answer {
   const r = parseCatalogObject("customer", step.body);
   // A currency off the list is the reference's inclusion check on the customer: value_is_invalid.
-  if (!r.ok) return invalid(r.issues.map((i) => (i.code === "invalid_currency" && toDotPath(i.path) === "currency" ? issue("value_is_invalid", i.path) : i)) as unknown as Issues);
+  if (!r.ok) return invalid(recode(r.issues, "invalid_currency", "currency", "value_is_invalid"));
   const b = r.value;
   const c = new IssueCollector();
   // The reference's limits: 5 metadata entries a customer, one integration customer per integration type.

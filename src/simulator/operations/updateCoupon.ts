@@ -12,7 +12,7 @@
  * Answers `{coupon}`.
  */
 import { formatInstant } from "../../core/instant.js";
-import { type Issues, issue } from "../../core/issue.js";
+import { recode } from "../../core/issue.js";
 import { type CouponTemplate, parseCouponTemplate } from "../../invoice/index.js";
 import { couponJson } from "../catalogJson.js";
 import { type Answer, invalid, invalidField, refusal } from "../refusal.js";
@@ -65,7 +65,7 @@ export function updateCoupon(sim: Sim, step: Step): Answer {
   }
   const r = parseCouponTemplate({ ...base, ...patch, code }, [], { plan_codes: new Set(sim.catalog.plans.keys()), billable_metric_codes: new Set(sim.catalog.metrics.keys()) });
   // An unreadable expiration_at is the reference's invalid_date, as one in the past.
-  if (!r.ok) return invalid(r.issues.map((i) => (i.code === "invalid_timestamp" && i.path.length === 1 && i.path[0] === "expiration_at" ? issue("invalid_date", i.path) : i)) as unknown as Issues);
+  if (!r.ok) return invalid(recode(r.issues, "invalid_timestamp", "expiration_at", "invalid_date"));
   // A new expiration_at must be in the future (the reference's coupon validation).
   if (patch["expiration_at"] != null && r.value.expiration_at !== null && r.value.expiration_at <= step.at) return invalidField("invalid_date", ["expiration_at"]);
   // Checked: from here on the step is accepted.

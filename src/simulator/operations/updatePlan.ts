@@ -145,7 +145,7 @@ export function updatePlan(sim: Sim, step: Step): Answer {
     const monthly = raw["interval"] === "yearly" || raw["interval"] === "semiannual";
     structural.push({ bill_charges_monthly: monthly && raw["bill_charges_monthly"] === true, bill_fixed_charges_monthly: monthly && raw["bill_fixed_charges_monthly"] === true });
   }
-  const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at);
+  const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at, attached);
   if (isRefusal(fixed)) return fixed;
   const flags = chargeFlagChanges(old, raw);
   if (isRefusal(flags)) return flags;
