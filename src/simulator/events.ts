@@ -10,6 +10,7 @@ import { issue, IssueCollector, type Issues, type Path } from "../core/issue.js"
 import { expressionFailure, expressionValue } from "../aggregation/index.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
+import type { Metric } from "./catalogTypes.js";
 import type { Sim } from "./sim.js";
 import type { BilledFee } from "./runs.js";
 import { type EventLog, idHash } from "./eventStore.js";
@@ -36,7 +37,7 @@ export function checkEvent(sim: Sim, body: Obj, path: Path, at: Instant): Checke
     const failure = expressionFailure(metric.expression, { transaction_id: e.transaction_id, code: e.code, timestamp: t, properties: e.properties ?? {} });
     if (failure !== undefined) return [issue("expression_evaluation_failed", [...path, "properties"], failure)];
   }
-  return { e, subId, target: body["target_wallet_code"], hash };
+  return { e, subId, target: body["target_wallet_code"], hash, metric };
 }
 
 export const isIssues = (x: unknown): x is Issues => Array.isArray(x);
@@ -48,6 +49,8 @@ export interface CheckedEvent {
   readonly target: unknown;
   /** The transaction id's hash in the store's tables. */
   readonly hash: number;
+  /** The catalog metric of its code, when there is one (its expression is computed when the event is stored). */
+  readonly metric: Metric | undefined;
 }
 
 /** An event body, its fields checked. */
@@ -197,7 +200,7 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       const sentProperties = typeof target === "string" ? { [TARGET_WALLET]: target, ...(e.properties ?? {}) } : e.properties ?? EMPTY_PROPERTIES;
       // charges.md §12.7: the metric's expression, computed now, replaces its field in what is stored
       // (the echo shows the properties as sent); charges rate the stored field (ratingMetric).
-      const metric = sim.catalog.metrics.get(e.code);
+      const metric = checked[i]!.metric;
       const properties = metric?.expression === undefined || metric.aggregation_type === "count_agg" || metric.field_name === undefined ? sentProperties
         : Object.assign({}, sentProperties, { [metric.field_name]: expressionValue(metric.expression, { transaction_id: e.transaction_id, code: e.code, timestamp, properties: sentProperties }) });
       const log = sim.events.logFor(subId);
