@@ -40,6 +40,8 @@ export const ISSUE_CODES = [
   "value_already_exist",
   // Coupons (invoice.md §4.1)
   "coupon_is_not_reusable",
+  // A reference to a record that does not exist (a charge's pricing unit: the reference's belongs_to check).
+  "relation_must_exist",
   // Wallets (invoice.md §11)
   "customer_not_found",
   "currencies_does_not_match",

@@ -282,7 +282,7 @@ function appliedPricingUnit(raw: unknown, units: ReadonlyMap<string, PricingUnit
   const r = parseInto(appliedPricingUnitSchema, raw, path, c);
   if (r === undefined) return undefined;
   const unit = units.get(r.code);
-  if (unit === undefined) c.add("invalid_value", [...path, "code"], `unknown pricing unit ${JSON.stringify(r.code)} (the input's pricing_units)`);
+  if (unit === undefined) c.add("relation_must_exist", [...path, "code"], `unknown pricing unit ${JSON.stringify(r.code)} (the input's pricing_units)`);
   const rate = conversionRate(r.conversion_rate, [...path, "conversion_rate"], c);
   if (rate === undefined || unit === undefined) return undefined;
   return { svc_id: unit.svc_id, code: unit.code, short_name: unit.short_name, conversion_rate: rate };
@@ -290,12 +290,13 @@ function appliedPricingUnit(raw: unknown, units: ReadonlyMap<string, PricingUnit
 
 /**
  * A pricing unit's `conversion_rate` (a charge's, or its override's): a decimal above 0, kept at
- * 15 decimals as the reference's column keeps it; else `invalid_value` at `path`.
+ * 15 decimals as the reference's column keeps it; else `invalid_value` at `path` (not a decimal)
+ * or `value_is_out_of_range` (0 or below: the reference's greater-than check).
  */
 export function conversionRate(raw: unknown, path: Path, c: IssueCollector): Decimal | undefined {
   const rate = parseDecimal(raw);
   if (rate === undefined || !rate.gt(ZERO)) {
-    c.add("invalid_value", path, "must be greater than 0");
+    c.add(rate === undefined ? "invalid_value" : "value_is_out_of_range", path, "must be greater than 0");
     return undefined;
   }
   return round(rate, 15, "half_up");

@@ -55,12 +55,14 @@ describe("pricing units in the catalog", () => {
     expect((u.charges_usage[0]!.pricing_unit_details as { conversion_rate: string }).conversion_rate).toBe("0.123456789012346");
   });
 
-  it("refuses an unknown unit, a rate not above 0, and malformed units, naming each field", () => {
+  it("refuses an unknown unit, a rate not above 0, and malformed units, naming each field (the reference's codes)", () => {
     expect(details(() => simulate(input({ applied_pricing_unit: { code: "gems", conversion_rate: "1" } }))))
-      .toEqual({ "plans.0.charges.0.applied_pricing_unit.code": ["invalid_value"] });
+      .toEqual({ "plans.0.charges.0.applied_pricing_unit.code": ["relation_must_exist"] });
     expect(details(() => simulate(input({ applied_pricing_unit: { code: "credits", conversion_rate: "0" } }))))
-      .toEqual({ "plans.0.charges.0.applied_pricing_unit.conversion_rate": ["invalid_value"] });
+      .toEqual({ "plans.0.charges.0.applied_pricing_unit.conversion_rate": ["value_is_out_of_range"] });
     expect(details(() => simulate(input({ applied_pricing_unit: { code: "credits", conversion_rate: -2 } }))))
+      .toEqual({ "plans.0.charges.0.applied_pricing_unit.conversion_rate": ["value_is_out_of_range"] });
+    expect(details(() => simulate(input({ applied_pricing_unit: { code: "credits", conversion_rate: "x" } }))))
       .toEqual({ "plans.0.charges.0.applied_pricing_unit.conversion_rate": ["invalid_value"] });
     expect(Object.keys(details(() => simulate(input({ applied_pricing_unit: { conversion_rate: "1" } })))))
       .toEqual(["plans.0.charges.0.applied_pricing_unit.code"]);
