@@ -7,10 +7,9 @@ import { parseDecimal } from "../core/decimal.js";
 import { stableId, stableTextId } from "../core/ids.js";
 import { canonicalTimestampText, formatInstant, type Instant, isCanonicalUsual, parseTimestamp, parseUsualIso } from "../core/instant.js";
 import { issue, IssueCollector, type Issues, type Path } from "../core/issue.js";
-import { expressionFailure, expressionValue } from "../aggregation/index.js";
+import { expressionValue } from "../aggregation/index.js";
 import { billsEventsInAdvance, payInAdvanceFee } from "./payInAdvance.js";
 import type { InvoiceRecord } from "./invoices.js";
-import type { Metric } from "./catalogTypes.js";
 import type { Sim } from "./sim.js";
 import type { BilledFee } from "./runs.js";
 import { type EventLog, idHash } from "./eventStore.js";
@@ -30,14 +29,25 @@ export function checkEvent(sim: Sim, body: Obj, path: Path, at: Instant): Checke
   const subId = e.external_subscription_id ?? soleSubscriptionOf(sim, e.external_customer_id) ?? null;
   const hash = idHash(e.transaction_id);
   if (sim.events.has(subId, e.transaction_id, hash)) return [issue("value_already_exist", [...path, "transaction_id"])];
-  // charges.md §12.7: an event its metric's expression cannot be computed for is rejected.
+  // charges.md §12.7: the metric's expression is computed at ingestion (its value is stored in the
+  // metric's field); an event it cannot be computed for is rejected.
   const metric = sim.catalog.metrics.get(e.code);
-  if (metric?.expression !== undefined && metric.aggregation_type !== "count_agg") {
+  let computed: Computed | undefined;
+  if (metric?.expression !== undefined && metric.aggregation_type !== "count_agg" && metric.field_name !== undefined) {
     const t = e.timestamp == null ? at : parseTimestamp(e.timestamp) ?? at;
-    const failure = expressionFailure(metric.expression, { transaction_id: e.transaction_id, code: e.code, timestamp: t, properties: e.properties ?? {} });
-    if (failure !== undefined) return [issue("expression_evaluation_failed", [...path, "properties"], failure)];
+    try {
+      computed = { field: metric.field_name, value: expressionValue(metric.expression, { transaction_id: e.transaction_id, code: e.code, timestamp: t, properties: e.properties ?? {} }) };
+    } catch (err) {
+      return [issue("expression_evaluation_failed", [...path, "properties"], err instanceof Error ? err.message : String(err))];
+    }
   }
-  return { e, subId, target: body["target_wallet_code"], hash, metric };
+  return { e, subId, target: body["target_wallet_code"], hash, computed };
+}
+
+/** A metric field's value its expression computed at ingestion. */
+interface Computed {
+  readonly field: string;
+  readonly value: string;
 }
 
 export const isIssues = (x: unknown): x is Issues => Array.isArray(x);
@@ -49,8 +59,8 @@ export interface CheckedEvent {
   readonly target: unknown;
   /** The transaction id's hash in the store's tables. */
   readonly hash: number;
-  /** The catalog metric of its code, when there is one (its expression is computed when the event is stored). */
-  readonly metric: Metric | undefined;
+  /** Its metric's expression value (charges.md §12.7), stored in the metric's field; undefined without an expression. */
+  readonly computed: Computed | undefined;
 }
 
 /** An event body, its fields checked. */
@@ -200,9 +210,8 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
       const sentProperties = typeof target === "string" ? { [TARGET_WALLET]: target, ...(e.properties ?? {}) } : e.properties ?? EMPTY_PROPERTIES;
       // charges.md §12.7: the metric's expression, computed now, replaces its field in what is stored
       // (the echo shows the properties as sent); charges rate the stored field (ratingMetric).
-      const metric = checked[i]!.metric;
-      const properties = metric?.expression === undefined || metric.aggregation_type === "count_agg" || metric.field_name === undefined ? sentProperties
-        : Object.assign({}, sentProperties, { [metric.field_name]: expressionValue(metric.expression, { transaction_id: e.transaction_id, code: e.code, timestamp, properties: sentProperties }) });
+      const computed = checked[i]!.computed;
+      const properties = computed === undefined ? sentProperties : Object.assign({}, sentProperties, { [computed.field]: computed.value });
       const log = sim.events.logFor(subId);
       if (log.appendMark !== generation) {
         log.appendMark = generation;
