@@ -98,6 +98,7 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
   }));
   const plans = parsePlans(list(root, "plans", c), {
     metrics, taxes, add_ons: addOns, targets_wallets: organization.premium_integrations.includes("events_targeting_wallets"), pricing_units: pricingUnits,
+    progressive_billing: organization.premium_integrations.includes("progressive_billing"),
   }, c);
   const coupons = new Map<string, CouponTemplate>();
   const refs = { plan_codes: new Set(plans.keys()), billable_metric_codes: new Set(metrics.keys()) };

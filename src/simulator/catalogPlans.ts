@@ -27,6 +27,8 @@ export interface PlanRefs {
   readonly taxes: ReadonlyMap<string, Tax>;
   readonly add_ons: ReadonlyMap<string, AddOn>;
   readonly targets_wallets: boolean;
+  /** Whether the organization has the `progressive_billing` integration: without it a plan gets no usage thresholds. */
+  readonly progressive_billing: boolean;
   readonly pricing_units: ReadonlyMap<string, PricingUnit>;
 }
 
@@ -75,7 +77,7 @@ export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCol
       charges,
       fixed_charges: parsePlanFixedCharges(p.code, (p.fixed_charges ?? []) as Obj[], [...path, "fixed_charges"], refs.add_ons, refs.taxes, c),
       taxes: taxesOf(p.tax_codes, refs.taxes, [...path, "tax_codes"], c),
-      usage_thresholds: (p.usage_thresholds ?? []).map((t) => ({ amount_cents: BigInt(t.amount_cents), recurring: t.recurring === true, threshold_display_name: t.threshold_display_name ?? null })),
+      usage_thresholds: (refs.progressive_billing ? p.usage_thresholds ?? [] : []).map((t) => ({ amount_cents: BigInt(t.amount_cents), recurring: t.recurring === true, threshold_display_name: t.threshold_display_name ?? null })),
       minimum_commitment: p.minimum_commitment == null ? null : {
         amount_cents: BigInt(p.minimum_commitment.amount_cents),
         invoice_display_name: p.minimum_commitment.invoice_display_name ?? null,

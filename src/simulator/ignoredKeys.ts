@@ -16,6 +16,18 @@ export function ignoredCatalogKeys(input: Obj): string[] {
   return unknownCatalogKeys("catalog", input).filter((p) => p.length > 1).map(toDotPath);
 }
 
+/**
+ * The catalog plans' `usage_thresholds` paths that are not applied: without the organization's
+ * `progressive_billing` integration the reference creates no usage thresholds (invoice.md §12).
+ */
+export function ignoredCatalogThresholds(input: Obj): string[] {
+  const org = isObj(input["organization"]) ? input["organization"] : {};
+  const integrations = org["premium_integrations"];
+  if (Array.isArray(integrations) && integrations.includes("progressive_billing")) return [];
+  const plans = Array.isArray(input["plans"]) ? input["plans"] : [];
+  return plans.flatMap((p: unknown, i) => (isObj(p) && Array.isArray(p["usage_thresholds"]) && p["usage_thresholds"].length > 0 ? [`plans.${i}.usage_thresholds`] : []));
+}
+
 const EVENT_KEYS: ReadonlySet<string> = new Set(catalogKeys("event"));
 
 const BODY_KINDS: Readonly<Record<string, CatalogKind>> = {

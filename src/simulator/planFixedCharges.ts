@@ -14,7 +14,8 @@ import { periodInput } from "./billing.js";
 import type { Plan, PlanFixedCharge } from "./catalog.js";
 import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
 import { holdsOwnUnits } from "./fixedCharges.js";
-import { invalid, invalidField, type Refusal } from "./refusal.js";
+import { invalid, invalidField, refusal, type Refusal } from "./refusal.js";
+import { namesUnknownTax } from "./catalogTaxes.js";
 import { plainJson } from "../fees/index.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
@@ -159,11 +160,18 @@ export const remodels = (e: unknown): boolean => isObj(e) && REMODEL_KEYS.some((
  * The fixed charges of the child plan that `plan_overrides` makes (periods.md §7.1 "beyond units"),
  * or undefined when no entry changes more than units. Each entry that does is a copy of the plan's
  * fixed charge with the overridden fields, keeping its code and charge model (another model is
- * refused) and naming its source in `parent_id`; a plan that is already a child has its copies
+ * refused `cannot_override_charge_model`, an unknown tax `tax_not_found`) and naming its source in `parent_id`; a plan that is already a child has its copies
  * updated in place. `childId` is the child plan's svc id.
  */
 export function overrideFixedCharges(sim: Sim, plan: Plan, entries: unknown, childId: string): PlanFixedCharge[] | undefined | Refusal {
   if (!Array.isArray(entries) || !entries.some(remodels)) return undefined;
+  // Another charge model is forbidden outright (the reference's cannot_override_charge_model).
+  const remodeled = entries.some((e: unknown) => {
+    if (!remodels(e) || (e as Obj)["charge_model"] == null) return false;
+    const f = plan.fixed_charges.find((x) => x.code === (e as Obj)["code"]);
+    return f !== undefined && (e as Obj)["charge_model"] !== f.fixed_charge.charge_model;
+  });
+  if (remodeled) return refusal("cannot_override_charge_model");
   const c = new IssueCollector();
   const out = [...plan.fixed_charges];
   entries.forEach((e: unknown, i) => {
@@ -195,6 +203,10 @@ export function overrideFixedCharges(sim: Sim, plan: Plan, entries: unknown, chi
     };
   });
   const issues = c.issues();
+  // Its other fields valid, an entry naming an unknown tax is the reference's tax_not_found.
+  const unknownTax = issues?.every((x) => x.path[3] === "tax_codes") === true
+    && entries.some((e: unknown) => remodels(e) && namesUnknownTax((e as Obj)["tax_codes"], sim.catalog.taxes));
+  if (unknownTax) return refusal("tax_not_found");
   return issues ? invalid(issues) : out;
 }
 

@@ -25,6 +25,10 @@ const MAX_TRIAL_DAYS = 1_000_000;
 /** The fields a patch may change (others are refused or not implemented by the callers). */
 export const PATCHABLE = ["name", "invoice_display_name", "description", "amount_cents", "trial_period", "tax_codes", "usage_thresholds", "minimum_commitment", "charges"] as const;
 
+/** The warning for usage thresholds not applied (invoice.md §12: the reference creates them only with the integration). */
+export const NO_THRESHOLDS = (what: string): string =>
+  `${what} ignored: without the organization's progressive_billing integration a plan has no usage thresholds`;
+
 /** `base` with `raw`'s fields applied (svc id `svcId`, `parent_id` kept as given), or the refusal naming every bad field, under `at`. */
 export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>, at: Path, fields: Partial<Pick<Plan, "svc_id" | "parent_id">> = {}): Plan | Refusal {
   const c = new IssueCollector();
@@ -152,7 +156,8 @@ const sameValues = (a: FilterValues, b: FilterValues): boolean =>
 /**
  * The filters replacing `old`'s on plan `planId` (the reference's ChargeFilters::CreateOrUpdateBatchService):
  * in the given order, checked against the metric's filters; a filter with the values of one of
- * `old`'s keeps its id, the others get ids of their own.
+ * `old`'s keeps its id, the others get ids of their own. A filter whose `values` is `{}` is refused
+ * (the reference's batch filter update: `values` value_is_mandatory).
  */
 function overrideFilters(old: PlanCharge, model: Charge["charge_model"], v: unknown, planId: string, path: Path, c: IssueCollector): readonly UsageChargeFilter[] {
   const before = old.usage.filters ?? [];
@@ -164,6 +169,10 @@ function overrideFilters(old: PlanCharge, model: Charge["charge_model"], v: unkn
     return before[i]!.id!;
   };
   const flags = { charge_model: model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance };
+  // Unlike a catalog plan's filters (charges.md §14), an override's filter must select on some key.
+  if (Array.isArray(v)) v.forEach((f: unknown, k) => {
+    if (isObj(f) && isObj(f["values"]) && Object.keys(f["values"]).length === 0) c.add("value_is_mandatory", [...path, "filters", k, "values"]);
+  });
   return parseChargeFilters(v, flags, idOf, path, c, old.metric);
 }
 

@@ -7,7 +7,7 @@ import type { Instant } from "../core/instant.js";
 import type { Decimal } from "../core/decimal.js";
 import { trialEnd } from "../fees/index.js";
 import type { Plan } from "./catalog.js";
-import { childPlanId, PATCHABLE, patchPlan } from "./planOverrides.js";
+import { childPlanId, NO_THRESHOLDS, PATCHABLE, patchPlan } from "./planOverrides.js";
 import { invalidField, isRefusal, type Refusal } from "./refusal.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
 import { overrideFixedCharges } from "./planFixedCharges.js";
@@ -35,7 +35,9 @@ const OVERRIDE_KEYS: readonly string[] = [...PATCHABLE, "fixed_charges", "amount
  * naming every bad override.
  */
 export function overridePlan(sim: Sim, plan: Plan, overrides: Obj, owner: string): Plan | Refusal {
-  const raw = Object.fromEntries(PATCHABLE.filter((k) => overrides[k] !== undefined).map((k) => [k, overrides[k]]));
+  // Without the progressive_billing integration the thresholds are not applied (readOverrides warns).
+  const progressive = sim.catalog.organization.premium_integrations.includes("progressive_billing");
+  const raw = Object.fromEntries(PATCHABLE.filter((k) => overrides[k] !== undefined && (progressive || k !== "usage_thresholds")).map((k) => [k, overrides[k]]));
   const currency = overrides["amount_currency"];
   if (currency != null && currency !== plan.currency) return invalidField("currencies_does_not_match", ["plan_overrides", "amount_currency"]);
   const child = plan.parent_id === undefined ? childPlanId(plan, owner) : plan.svc_id;
@@ -57,6 +59,9 @@ export function readOverrides(sim: Sim, step: Step, raw: Obj, plan: Plan): Map<s
     if (raw[k] !== undefined && raw[k] !== null && !OVERRIDE_KEYS.includes(k)) {
       sim.warn(step.at, `${step.op}: plan_overrides.${k} is not an override the simulator reads; it was ignored`, step.index, "ignored_field");
     }
+  }
+  if (raw["usage_thresholds"] != null && !sim.catalog.organization.premium_integrations.includes("progressive_billing")) {
+    sim.warn(step.at, `${step.op}: ${NO_THRESHOLDS("plan_overrides.usage_thresholds")}`, step.index, "ignored_field");
   }
   return fixedChargeOverrides({ fixed_charges: raw["fixed_charges"] }, plan);
 }

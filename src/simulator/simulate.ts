@@ -31,7 +31,8 @@ import { sharedSubscriptionJson, type SubscriptionJson } from "./subscriptionRec
 import { checkUsageThresholds } from "./usage.js";
 import { Wallets } from "./wallets.js";
 import { RunningUsage } from "./runningUsage.js";
-import { ignoredCatalogKeys } from "./ignoredKeys.js";
+import { ignoredCatalogKeys, ignoredCatalogThresholds } from "./ignoredKeys.js";
+import { NO_THRESHOLDS } from "./planOverrides.js";
 
 export interface SimulationWarning {
   /**
@@ -95,6 +96,9 @@ export function prepareSimulation(input: unknown): { sim: Simulation; steps: rea
   }
   for (const path of ignoredCatalogKeys(input)) {
     sim.warnings.push({ code: "ignored_field", at: first === undefined ? null : formatInstant(first), message: `catalog key ${path} is not a field the simulator reads; it was ignored` });
+  }
+  for (const path of ignoredCatalogThresholds(input)) {
+    sim.warnings.push({ code: "ignored_field", at: first === undefined ? null : formatInstant(first), message: `catalog ${NO_THRESHOLDS(path)}` });
   }
   return { sim, steps, until: until ?? (0 as Instant) };
 }

@@ -22,7 +22,7 @@ import { parsePlanCharge } from "../catalogPlans.js";
 import { applyPlanChange, cancelNext, checkPlanChange, type PlanChange } from "../planChanges.js";
 import { classifyPlanChange } from "../../fees/index.js";
 import { applyPlanUnits, updateFixedCharges } from "../planFixedCharges.js";
-import { chargeIndex, PATCHABLE, patchPlan } from "../planOverrides.js";
+import { chargeIndex, NO_THRESHOLDS, PATCHABLE, patchPlan } from "../planOverrides.js";
 import { usePlan } from "../plans.js";
 import { planJson } from "../catalogJson.js";
 import { type Answer, invalid, invalidField, isRefusal, type Refusal, refusal } from "../refusal.js";
@@ -118,7 +118,10 @@ function pendingUpgrades(sim: Sim, old: Plan, next: Plan, step: Step): PlanChang
  * answer `not_implemented`.
  */
 export function updatePlan(sim: Sim, step: Step): Answer {
-  const raw = isObj(step.body["plan"]) ? step.body["plan"] : step.body;
+  const body = isObj(step.body["plan"]) ? step.body["plan"] : step.body;
+  // Without the progressive_billing integration the thresholds sent are not applied (a warning says so).
+  const thresholdsIgnored = body["usage_thresholds"] !== undefined && !sim.catalog.organization.premium_integrations.includes("progressive_billing");
+  const raw = thresholdsIgnored ? Object.assign({}, body, { usage_thresholds: undefined }) : body;
   const code = raw["code"];
   if (typeof code !== "string" || code === "") return invalidField(code == null ? "value_is_mandatory" : "invalid_value", ["code"]);
   const old = sim.catalog.plans.get(code);
@@ -149,7 +152,7 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   if (isRefusal(fixed)) return fixed;
   const flags = chargeFlagChanges(old, raw);
   if (isRefusal(flags)) return flags;
-  const updated = updatedPlan(sim, old, raw, step.at);
+  const updated = updatedPlan(sim, old, raw, step.at, attached);
   if (isRefusal(updated)) return updated;
   // Paying in advance or in arrears from now on: each later run bills the plan as it then is
   // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
@@ -165,6 +168,7 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   if (kept.length > 0) {
     sim.warn(step.at, `update_plan ${code}: ${kept.join(", ")} unchanged: subscriptions use the plan, and the service changes them only on a plan without subscriptions`, step.index, "ignored_field");
   }
+  if (thresholdsIgnored) sim.warn(step.at, `update_plan ${code}: ${NO_THRESHOLDS("usage_thresholds")}`, step.index, "ignored_field");
   for (const key of Object.keys(raw)) {
     if (raw[key] !== undefined && !known.includes(key)) sim.warn(step.at, `update_plan ${code}: ${JSON.stringify(key)} is not a plan field the simulator reads; it was ignored`, step.index, "ignored_field");
   }
@@ -247,7 +251,7 @@ function chargeFlagChanges(old: Plan, raw: Obj): { index: number; key: string }[
  * a charge no entry names is removed. `replaced` maps each old charge to its new version
  * (null: removed).
  */
-function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } | Refusal {
+function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant, attached: boolean): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } | Refusal {
   const list = raw["charges"];
   if (!Array.isArray(list)) {
     const next = patchPlan(old, raw, sim.catalog.taxes, []);
@@ -273,8 +277,33 @@ function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant): { next: Plan; 
   });
   const issues = c.issues();
   if (issues) return invalid(issues);
-  const replaced = new Map<PlanCharge, PlanCharge | null>(old.charges.map((ch, k) => [ch, named.includes(k) ? patched.charges[k]! : null]));
+  const { charges: renamed, entries } = renamedCharges(old, patched.charges, list, named, attached);
+  const replaced = new Map<PlanCharge, PlanCharge | null>(old.charges.map((ch, k) => [ch, named.includes(k) ? renamed[k]! : null]));
   const charges = [...old.charges.flatMap((ch) => (replaced.get(ch) === null ? [] : [replaced.get(ch)!])), ...added];
+  // A new code must not be another charge's (the reference's charge validation).
+  for (const i of entries) {
+    const ch = renamed[named[i]!]!;
+    if (charges.some((other) => other !== ch && other.code === ch.code)) return invalidField("value_already_exist", ["charges", i, "code"]);
+  }
   return { next: { ...patched, charges }, replaced, added };
 }
 
+
+/**
+ * `patched` with each charge an entry names by `id` renamed to the entry's `code`, on a plan
+ * without subscriptions only (the reference's charge update changes a code only while no
+ * subscription uses the plan, and keeps it silently otherwise); `entries`: the renaming entries.
+ */
+function renamedCharges(
+  old: Plan, patched: readonly PlanCharge[], list: readonly unknown[], named: readonly number[], attached: boolean,
+): { charges: readonly PlanCharge[]; entries: number[] } {
+  const charges = [...patched];
+  const entries: number[] = [];
+  if (!attached) list.forEach((e: unknown, i) => {
+    const k = named[i]!;
+    if (k < 0 || !isObj(e) || typeof e["id"] !== "string" || typeof e["code"] !== "string" || e["code"] === "" || e["code"] === old.charges[k]!.code) return;
+    charges[k] = Object.assign({}, charges[k]!, { code: e["code"] });
+    entries.push(i);
+  });
+  return { charges, entries };
+}

@@ -114,7 +114,7 @@ describe("simulate: pay-in-advance fixed charges and units changes", () => {
     expect(fc.fixed_charge).toMatchObject({ invoice_display_name: "Chairs", units: "12" });
     expect(fc.fixed_charge.svc_parent_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(fc.fixed_charge.svc_parent_id).not.toBe(fc.fixed_charge.svc_id);
-    expect(responses[4]).toEqual({ error: { code: "validation_errors", error_details: { "plan_overrides.fixed_charges.0.charge_model": ["invalid_value"] } } });
+    expect(responses[4]).toEqual({ error: { code: "cannot_override_charge_model" } });
   });
 
   it("units-only overrides copy nothing: the answer is the plan's own fixed charge", () => {

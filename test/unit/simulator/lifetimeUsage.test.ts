@@ -11,7 +11,7 @@ const thresholds = [plan("basic", { usage_thresholds: [{ amount_cents: 500, thre
 
 describe("simulate: update_lifetime_usage", () => {
   it("answers the lifetime usage: historical + invoiced + current, and each threshold's completion", () => {
-    const r = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), historical("2024-03-06T00:00:00Z", 200)], { plans: thresholds });
+    const r = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), historical("2024-03-06T00:00:00Z", 200)], { plans: thresholds, integrations: ["progressive_billing"] });
     expect(r.responses[3]).toEqual({
       lifetime_usage: {
         svc_id: expect.stringMatching(/^[0-9a-f-]{36}$/), svc_subscription_id: r.subscriptions[0]!.svc_id, external_subscription_id: "s1",
@@ -47,13 +47,13 @@ describe("simulate: update_lifetime_usage", () => {
   it("fetch_lifetime_usage reads the same object (0 historical until set) and changes nothing", () => {
     const fetch = (at: string, id = "s1"): Obj => ({ at, op: "fetch_lifetime_usage", body: { external_subscription_id: id } });
     const r = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), fetch("2024-03-05T00:00:00Z"),
-      historical("2024-03-06T00:00:00Z", 200), fetch("2024-03-06T00:00:00Z"), fetch("2024-03-06T00:00:00Z", "nope")], { plans: thresholds });
+      historical("2024-03-06T00:00:00Z", 200), fetch("2024-03-06T00:00:00Z"), fetch("2024-03-06T00:00:00Z", "nope")], { plans: thresholds, integrations: ["progressive_billing"] });
     const before = (r.responses[3] as Obj)["lifetime_usage"] as Obj;
     expect(before["external_historical_usage_amount_cents"]).toBe(0);
     expect(before["usage_thresholds"]).toEqual([{ amount_cents: 500, completion_ratio: 0.1 }]);
     expect(r.responses[5]).toEqual(r.responses[4]);
     expect(r.responses[6]).toEqual({ error: { code: "subscription_not_found" } });
-    const without = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), historical("2024-03-06T00:00:00Z", 200)], { plans: thresholds });
+    const without = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), historical("2024-03-06T00:00:00Z", 200)], { plans: thresholds, integrations: ["progressive_billing"] });
     expect({ ...r, responses: [] }).toEqual({ ...without, responses: [] });
   });
 });

@@ -58,7 +58,7 @@ describe("simulate: update_plan", () => {
       { at: "2024-03-06T00:00:00Z", op: "update_plan", body: { code: "nope", amount_cents: 1 } },
       { at: "2024-03-06T00:00:00Z", op: "update_plan", body: { amount_cents: 1 } },
       updatePlan("2024-03-06T00:00:00Z", { amount_cents: "x", name: "", usage_thresholds: [{ amount_cents: 10, recurring: true }, { amount_cents: 20, recurring: true }, { amount_cents: 0 }],
-        minimum_commitment: { amount_cents: 100, tax_codes: ["zz"] } })]);
+        minimum_commitment: { amount_cents: 100, tax_codes: ["zz"] } })], { integrations: ["progressive_billing"] });
     expect(r.responses.slice(2)).toEqual([
       { error: { code: "plan_not_found" } },
       { error: { code: "validation_errors", error_details: { code: ["value_is_mandatory"] } } },
