@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fusedAggregate } from "../../../src/aggregation/fusedAggregate.js";
+import { fusedAggregate, permute } from "../../../src/aggregation/fusedAggregate.js";
 import { aggregate, aggregateGeneral } from "../../../src/json/aggregate.js";
 
 const FROM = Date.UTC(2024, 2, 1);
@@ -121,3 +121,16 @@ describe("the one-pass JSON aggregate", () => {
     expect(() => aggregate({ ...base, events: [{ ...ok, timestamp: "yesterday" }] })).toThrow(/events\.0\.timestamp|invalid_timestamp/);
   });
 });
+
+describe("permute (the texts put in time order in place)", () => {
+  it("gives what gathering into a new array gives, for any permutation", () => {
+    const perm = fc.integer({ min: 0, max: 60 }).chain((n) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }));
+    fc.assert(fc.property(perm, (order) => {
+      const a = order.map((i) => `v${i * 3}`);
+      const expected = order.map((k) => a[k]);
+      permute(a, order, order.length);
+      expect(a).toEqual(expected);
+    }));
+  });
+});
+
