@@ -68,9 +68,10 @@ export interface AppliedCoupon {
   readonly terminated_on_request?: boolean;
 }
 
-/** True when the catalog coupon can still be applied at `at` (not terminated, not expired). */
+/** True when the catalog coupon can still be applied at `at` (not terminated, not deleted, not expired). */
 export function isCouponActive(coupon: CouponTemplate, at: Instant): boolean {
   if (coupon.terminated_at !== null && coupon.terminated_at <= at) return false;
+  if (coupon.deleted_at !== undefined && coupon.deleted_at <= at) return false;
   return !(coupon.expiration === "time_limit" && coupon.expiration_at !== null && coupon.expiration_at < at);
 }
 

@@ -32,7 +32,7 @@ export function appliedCouponJson(a: AppliedCoupon, customer: Customer): Record<
   const remaining = amountCentsRemaining(a);
   return {
     svc_id: a.svc_id, svc_coupon_id: a.coupon.svc_id, coupon_code: a.coupon.code, coupon_name: a.coupon.name,
-    coupon_description: a.coupon.description ?? null, coupon_status: a.coupon.deleted_at === undefined ? "active" : "terminated",
+    coupon_description: a.coupon.description ?? null, coupon_status: a.coupon.terminated_at === null ? "active" : "terminated",
     coupon_deleted_at: a.coupon.deleted_at === undefined ? null : formatInstant(a.coupon.deleted_at),
     expiration_at: a.coupon.expiration_at == null ? null : formatInstant(a.coupon.expiration_at),
     svc_customer_id: customer.svc_id, external_customer_id: customer.external_id, status: a.status,

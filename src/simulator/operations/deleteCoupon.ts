@@ -3,7 +3,9 @@
  * the coupon leaves the catalog (applying it later is `coupon_not_found`) and, as the reference
  * deletes a coupon, its active applied coupons are terminated at the step's instant — later
  * invoices take nothing from them, and a voided invoice's credit does not bring them back.
- * Credits already given stay. Answers `{coupon}` with its `terminated_at`.
+ * Credits already given stay. Answers `{coupon}`: as the reference discards a coupon, its status and
+ * `terminated_at` do not change (its applied coupons show `coupon_status` unchanged, with
+ * `coupon_deleted_at`).
  */
 import { couponJson } from "../catalogJson.js";
 import { type Answer, invalidField, refusal } from "../refusal.js";
@@ -16,7 +18,8 @@ export function deleteCoupon(sim: Sim, step: Step): Answer {
   const coupon = sim.catalog.coupons.get(code);
   if (coupon === undefined) return refusal("coupon_not_found");
   // Checked: from here on the step is accepted.
-  const terminated = { ...coupon, terminated_at: step.at, deleted_at: step.at };
+  // Deleted, not terminated: the coupon keeps its status and `terminated_at` (the reference discards it).
+  const terminated = { ...coupon, deleted_at: step.at };
   sim.catalog.coupons.delete(code);
   for (const c of sim.customers.values()) {
     if (!c.applied_coupons.some((a) => a.coupon.code === code)) continue;

@@ -19,7 +19,7 @@ export function updateFee(sim: Sim, step: Step): Answer {
   if (Object.hasOwn(step.body, "payment_status")) {
     if (entry.payment.invoice !== null) return refusal("invoiced_fee");
     const status = step.body["payment_status"];
-    if (!(FEE_PAYMENT_STATUSES as readonly unknown[]).includes(status)) return invalidField("invalid_value", ["payment_status"]);
+    if (!(FEE_PAYMENT_STATUSES as readonly unknown[]).includes(status)) return invalidField("value_is_invalid", ["payment_status"]);
     setFeePayment(entry.payment, status as FeePaymentStatus, step.at);
   }
   return { fee: standaloneFeeJson(entry) };

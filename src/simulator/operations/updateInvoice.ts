@@ -1,9 +1,10 @@
 /**
- * `update_invoice` (`{invoice_id, payment_status?, metadata?}`): a finalized invoice's payment
+ * `update_invoice` (`{invoice_id, payment_status?, metadata?: [{id?, key, value}]}`): a finalized invoice's payment
  * status (a draft's is refused, `payment_status_update_on_draft_invoice`; an unknown one
  * `value_is_invalid`), and the invoice's metadata (`[{key, value}]`, at most 5 — else
  * `metadata: invalid_count` —, not on a draft — `metadata_on_draft_invoice` —: the list replaces
- * the stored one; an entry keeps its id and `created_at` while its key stays), the reference's
+ * the stored one: an entry naming a stored one by `id` updates it, keeping its id and `created_at`,
+ * the others are new), the reference's
  * codes; a voided invoice is refused (`update_on_voided_invoice`). Answers `{invoice}`.
  */
 import { stableId } from "../../core/ids.js";
@@ -41,13 +42,17 @@ export function updateInvoice(sim: Sim, step: Step): Answer {
   const refused = fromOutcome(sim.invoicing.setPaymentStatus(inv, status, step.at), "payment_status");
   if (refused !== undefined) return refused;
   if (Array.isArray(raw)) {
-    const before = new Map(inv.metadata.map((m) => [m.key, m]));
-    inv.metadata = (raw as { key: string; value?: string | null }[]).map((e): InvoiceMetadata => ({
-      svc_id: before.get(e.key)?.svc_id ?? stableId("invoice_metadata", inv.svc_id, e.key),
-      key: e.key,
-      value: e.value ?? null,
-      created_at: before.get(e.key)?.created_at ?? step.at,
-    }));
+    // The reference's metadata update: an entry naming a stored one by `id` updates it in place,
+    // any other is created, and the stored ones not named are deleted.
+    const byId = new Map(inv.metadata.map((m) => [m.svc_id, m]));
+    const list = raw as { id?: unknown; key: string; value?: string | null }[];
+    const kept = new Set(list.flatMap((e) => (typeof e.id === "string" && byId.has(e.id) ? [e.id] : [])));
+    inv.metadata = list.map((e, i): InvoiceMetadata => {
+      const old = typeof e.id === "string" ? byId.get(e.id) : undefined;
+      if (old !== undefined) return { svc_id: old.svc_id, key: e.key, value: e.value ?? null, created_at: old.created_at };
+      const id = stableId("invoice_metadata", inv.svc_id, e.key);
+      return { svc_id: kept.has(id) ? stableId("invoice_metadata", inv.svc_id, e.key, step.at, i) : id, key: e.key, value: e.value ?? null, created_at: step.at };
+    });
     inv.updated_at = step.at;
   }
   return { invoice: sim.invoicing.invoiceJson(inv, step.at) };

@@ -45,8 +45,8 @@ describe("simulate: update_fee", () => {
       update("2024-03-03T00:00:00Z", { fee_id: fee, payment_status: "paid" }), update("2024-03-03T00:00:00Z", { fee_id: fee, payment_status: null })]);
     expect(r.responses.slice(3)).toEqual([
       { error: { code: "fee_not_found" } },
-      { error: { code: "validation_errors", error_details: { payment_status: ["invalid_value"] } } },
-      { error: { code: "validation_errors", error_details: { payment_status: ["invalid_value"] } } },
+      { error: { code: "validation_errors", error_details: { payment_status: ["value_is_invalid"] } } },
+      { error: { code: "validation_errors", error_details: { payment_status: ["value_is_invalid"] } } },
     ]);
     expect(r.fees).toMatchObject([{ payment_status: "pending", succeeded_at: null }]);
   });
