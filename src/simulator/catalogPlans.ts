@@ -13,7 +13,7 @@ import type { Tax } from "../invoice/index.js";
 import { appliedPricingUnitSchema, parseCatalogObject, parseInto } from "../parse/schemas/index.js";
 import { type Decimal, ZERO, parseDecimal, round } from "../core/decimal.js";
 import { taxesOf } from "./catalogTaxes.js";
-import { parsePlanFixedCharges } from "./catalogFixedCharges.js";
+import { generatedFixedChargeCode as generatedCode, parsePlanFixedCharges } from "./catalogFixedCharges.js";
 import { type AddOn, type Metric, type Plan, type PlanCharge, type PricingUnit, TARGET_WALLET } from "./catalogTypes.js";
 
 type Obj = Record<string, unknown>;
@@ -56,7 +56,7 @@ export function parsePlans(raws: readonly unknown[], refs: PlanRefs, c: IssueCol
         if (chargeCodes.has(code)) c.add("value_already_exist", [...path, "charges", j, "code"]);
         chargeCodes.add(code);
       }
-      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], refs, c);
+      const charge = parsePlanCharge(p.code, ch as Obj, j, [...path, "charges", j], refs, c, charges.map((x) => x.code));
       if (charge !== undefined) charges.push(charge);
     });
     if (plans.has(p.code)) c.add("invalid_value", [...path, "code"], "duplicate plan code");
@@ -236,9 +236,10 @@ export function ratingMetric(m: Metric): Metric {
 
 const rating = new WeakMap<Metric, Metric>();
 
-/** One charge of a plan's `charges` (its id from the plan code and `j`). */
+/** One charge of a plan's `charges` (its id from the plan code and `j`; `taken`: the codes of the plan's charges before it). */
 export function parsePlanCharge(
   planCode: string, raw: Obj, j: number, path: Path, refs: Pick<PlanRefs, "metrics" | "taxes" | "targets_wallets" | "pricing_units">, c: IssueCollector,
+  taken: readonly string[] = [],
 ): PlanCharge | undefined {
   const metricCode = raw["billable_metric_code"];
   const metric = typeof metricCode === "string" ? refs.metrics.get(metricCode) : undefined;
@@ -253,7 +254,8 @@ export function parsePlanCharge(
   const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;
   return {
     svc_id,
-    code: typeof raw["code"] === "string" ? raw["code"] : metric.code,
+    // Without a code, the metric's, suffixed past the plan's charges already coded after it (the reference's GenerateCodeService).
+    code: typeof raw["code"] === "string" && raw["code"] !== "" ? raw["code"] : generatedCode(metric.code, taken),
     invoice_display_name: display,
     invoiceable: raw["invoiceable"] !== false,
     regroup_paid_fees: raw["regroup_paid_fees"] === "invoice" ? "invoice" : null,

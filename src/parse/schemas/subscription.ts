@@ -9,10 +9,14 @@ import { BILLING_TIMES, SUBSCRIPTION_STATUSES } from "../../model/vocabulary.js"
 
 export { BILLING_TIMES, SUBSCRIPTION_STATUSES };
 
-/** A subscription's start: a timestamp (as `timestamp`), refused as `invalid_date`. */
+/**
+ * A subscription's start or end: an ISO 8601 timestamp with `T` between date and time (the
+ * reference reads these with a strict ISO 8601 parser, which refuses a space), refused as
+ * `invalid_date`.
+ */
 const subscriptionDate = z
   .string()
-  .refine((s) => parseInstant(s) !== undefined, { params: { code: "invalid_date" }, message: "expected an ISO 8601 timestamp" })
+  .refine((s) => s.charAt(10) !== " " && parseInstant(s) !== undefined, { params: { code: "invalid_date" }, message: "expected an ISO 8601 timestamp" })
   .meta({ id: "SubscriptionAt", format: "date-time" });
 
 /** Per-subscription changes to the plan; charge properties are checked by the charge models. */
@@ -45,7 +49,7 @@ export const subscriptionSchema = z
     billing_time: z.enum(BILLING_TIMES).nullish(),
     /** An unreadable date is `invalid_date`, as the reference's subscription validation names it. */
     subscription_at: subscriptionDate.nullish(),
-    ending_at: timestamp.nullish(),
+    ending_at: subscriptionDate.nullish(),
     started_at: timestamp.nullish(),
     terminated_at: timestamp.nullish(),
     status: z.enum(SUBSCRIPTION_STATUSES).nullish(),

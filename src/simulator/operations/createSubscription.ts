@@ -6,6 +6,7 @@
  */
 import { stableId } from "../../core/ids.js";
 import { type Instant, parseTimestamp } from "../../core/instant.js";
+import { issue, type Issues } from "../../core/issue.js";
 import { parseCatalogObject } from "../../parse/schemas/index.js";
 import { startCreated } from "../clock.js";
 import { newCustomer } from "../customers.js";
@@ -19,8 +20,12 @@ import { newSubscription, subscriptionJson } from "../subscriptionRecord.js";
 
 export function createSubscription(sim: Sim, step: Step): Answer {
   const r = parseCatalogObject("subscription", step.body);
-  if (!r.ok) return invalid(r.issues);
+  if (!r.ok) return invalid(datesRefused(r.issues, step.body));
   const b = r.value;
+  // The reference's subscription validation: an end date after today's and after the start's (UTC dates).
+  const startAt = b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at)!;
+  const endAt = b.ending_at == null ? undefined : parseTimestamp(b.ending_at)!;
+  if (endAt !== undefined && (utcDay(endAt) <= utcDay(step.at) || utcDay(endAt) <= utcDay(startAt))) return invalidField("invalid_date", ["ending_at"]);
   const plan = sim.catalog.plans.get(b.plan_code);
   if (plan === undefined) return refusal("plan_not_found");
   const live = sim.subscriptions.find((s) => s.external_id === b.external_id && (s.status === "active" || s.status === "pending"));
@@ -44,7 +49,7 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   const customer = known ?? newCustomer(b.external_customer_id, step.at);
   if (known === undefined) sim.addCustomer(customer);
   if (change !== undefined) return applyPlanChange(sim, change);
-  const subscriptionAt = (b.subscription_at == null ? step.at : parseTimestamp(b.subscription_at) ?? step.at) as Instant;
+  const subscriptionAt = startAt as Instant;
   const s = newSubscription({
     svc_id: stableId("subscription", b.external_id, count),
     external_id: b.external_id,
@@ -55,7 +60,7 @@ export function createSubscription(sim: Sim, step: Step): Answer {
     subscription_at: subscriptionAt,
     created_at: step.at,
     billed_until: subscriptionAt,
-    ending_at: b.ending_at == null ? null : parseTimestamp(b.ending_at) ?? null,
+    ending_at: endAt ?? null,
     fixed_charges: { start_units: units, ledger: fixedChargeLedger((x) => sim.invoicing.invoicesNamed(x.external_id)) },
   });
   s.termination_options = { invoice: b.on_termination_invoice ?? null, credit_note: b.on_termination_credit_note ?? null };
@@ -65,3 +70,19 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   if (s.status === "active") sim.advance(step.at);
   return { subscription: subscriptionJson(s, step.at, sim.catalog.organization) };
 }
+
+const utcDay = (t: Instant): number => Math.floor(t / 86_400_000);
+
+/**
+ * The body's issues with `subscription_at` and `ending_at` refused as the reference names them:
+ * anything but an ISO 8601 text is `invalid_date`, and an `ending_at` is refused with an
+ * unreadable `subscription_at` (it cannot be compared).
+ */
+function datesRefused(issues: Issues, body: Obj): Issues {
+  const out = issues.map((i) => (i.path.length === 1 && (i.path[0] === "subscription_at" || i.path[0] === "ending_at") ? issue("invalid_date", i.path) : i));
+  const startRefused = out.some((i) => i.path.length === 1 && i.path[0] === "subscription_at");
+  const endRefused = out.some((i) => i.path.length === 1 && i.path[0] === "ending_at");
+  if (startRefused && !endRefused && body["ending_at"] != null) out.push(issue("invalid_date", ["ending_at"]));
+  return [out[0]!, ...out.slice(1)];
+}
+

@@ -46,12 +46,12 @@ export function updateInvoice(sim: Sim, step: Step): Answer {
     // any other is created, and the stored ones not named are deleted.
     const byId = new Map(inv.metadata.map((m) => [m.svc_id, m]));
     const list = raw as { id?: unknown; key: string; value?: string | null }[];
-    const kept = new Set(list.flatMap((e) => (typeof e.id === "string" && byId.has(e.id) ? [e.id] : [])));
     inv.metadata = list.map((e, i): InvoiceMetadata => {
       const old = typeof e.id === "string" ? byId.get(e.id) : undefined;
       if (old !== undefined) return { svc_id: old.svc_id, key: e.key, value: e.value ?? null, created_at: old.created_at };
       const id = stableId("invoice_metadata", inv.svc_id, e.key);
-      return { svc_id: kept.has(id) ? stableId("invoice_metadata", inv.svc_id, e.key, step.at, i) : id, key: e.key, value: e.value ?? null, created_at: step.at };
+      // A new entry's id is never a stored one's (a key sent again without its id is a new entry).
+      return { svc_id: byId.has(id) ? stableId("invoice_metadata", inv.svc_id, e.key, step.at, i) : id, key: e.key, value: e.value ?? null, created_at: step.at };
     });
     inv.updated_at = step.at;
   }

@@ -19,6 +19,7 @@ import type { Charge } from "../../charges/index.js";
 import { withDefaultProperties } from "../../charges/index.js";
 import type { Plan, PlanCharge } from "../catalog.js";
 import { parsePlanCharge } from "../catalogPlans.js";
+import { namesUnknownTax } from "../catalogTaxes.js";
 import { applyPlanChange, cancelNext, checkPlanChange, type PlanChange } from "../planChanges.js";
 import { classifyPlanChange } from "../../fees/index.js";
 import { applyPlanUnits, updateFixedCharges } from "../planFixedCharges.js";
@@ -53,7 +54,8 @@ const sameProperties = (a: Charge, b: Charge): boolean => a.charge_model === b.c
  * as the reference cascades it: what the child left as the parent had it takes the new
  * version — its properties, and each filter (matched by its values) whose properties are still
  * the parent's old ones, a filter the parent added, a filter the parent removed — and what the
- * child customized stays. A child on another charge model keeps its charge.
+ * child customized stays; the pricing unit's conversion rate follows on its own, where the child's is
+ * still the parent's old one. A child on another charge model keeps its charge.
  */
 function cascadeCharge(child: PlanCharge, before: PlanCharge, after: PlanCharge): PlanCharge {
   if (child.charge.charge_model !== before.charge.charge_model) return child;
@@ -71,7 +73,11 @@ function cascadeCharge(child: PlanCharge, before: PlanCharge, after: PlanCharge)
   ];
   const charge = sameProperties(child.charge, before.charge) ? after.charge : child.charge;
   const keys = charge === after.charge ? after.usage.pricing_group_keys : child.usage.pricing_group_keys;
-  return { ...child, charge, usage: { ...child.usage, charge, filters, ...(keys === undefined ? {} : { pricing_group_keys: keys }) } };
+  // The pricing unit's rate follows on its own: the new one where the child's is still the parent's old one.
+  const rate = (c: PlanCharge): string | undefined => c.usage.pricing_unit?.conversion_rate.toFixed();
+  const next = after.usage.pricing_unit;
+  const unit = next !== undefined && child.usage.pricing_unit !== undefined && rate(child) === rate(before) ? { pricing_unit: next } : {};
+  return { ...child, charge, usage: Object.assign({ ...child.usage, charge, filters }, keys === undefined ? {} : { pricing_group_keys: keys }, unit) };
 }
 
 function sortValues(v: FilterValues): [string, string[]][] {
@@ -153,7 +159,7 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   const flags = chargeFlagChanges(old, raw);
   if (isRefusal(flags)) return flags;
   const updated = updatedPlan(sim, old, raw, step.at, attached);
-  if (isRefusal(updated)) return updated;
+  if (isRefusal(updated)) return unknownTax(updated, raw, sim) ?? updated;
   // Paying in advance or in arrears from now on: each later run bills the plan as it then is
   // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
   const timing = typeof raw["pay_in_advance"] === "boolean" ? { pay_in_advance: raw["pay_in_advance"] } : {};
@@ -264,14 +270,17 @@ function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant, attached: boole
   const patched = patchPlan(old, { ...raw, charges: existing }, sim.catalog.taxes, []);
   if (isRefusal(patched)) return patched;
   const c = new IssueCollector();
+  // A charge added without a code gets one past the codes of the charges kept and added before it.
+  const taken = old.charges.filter((_, k) => named.includes(k)).map((ch) => ch.code);
   const added = list.flatMap((e: unknown, i) => {
     if (named[i]! >= 0 || !isObj(e)) return [];
     const j = old.charges.length + i;
     const ch = parsePlanCharge(old.code, withDefaultProperties(e), j, ["charges", i], {
       metrics: sim.catalog.metrics, taxes: sim.catalog.taxes, pricing_units: sim.catalog.pricing_units,
       targets_wallets: sim.catalog.organization.premium_integrations.includes("events_targeting_wallets"),
-    }, c);
+    }, c, taken);
     if (ch === undefined) return [];
+    taken.push(ch.code);
     const svc_id = stableId("charge", old.code, "update_plan", at, i);
     return [{ ...ch, svc_id, usage: { ...ch.usage, id: svc_id } }];
   });
@@ -307,3 +316,17 @@ function renamedCharges(
   });
   return { charges, entries };
 }
+
+/**
+ * `tax_not_found` when `refused` names only tax codes and the plan or one of its charges names a
+ * tax the catalog does not have (the reference's plan and charge updates apply taxes through
+ * services that answer not found).
+ */
+function unknownTax(refused: Refusal, raw: Obj, sim: Sim): Refusal | undefined {
+  const details = refused.error["error_details"];
+  if (!isObj(details) || !Object.keys(details).every((k) => /^(charges\.\d+\.)?tax_codes(\.\d+)?$/.test(k))) return undefined;
+  const charges = Array.isArray(raw["charges"]) ? raw["charges"] : [];
+  const lists = [raw["tax_codes"], ...charges.map((e: unknown) => (isObj(e) ? e["tax_codes"] : undefined))];
+  return lists.some((l) => namesUnknownTax(l, sim.catalog.taxes)) ? refusal("tax_not_found") : undefined;
+}
+

@@ -31,14 +31,15 @@ describe("invoice object", () => {
     });
   });
 
-  it("keeps metadata as update_invoice sets it: the list replaces the stored one, a kept key keeps its id and date", () => {
+  it("keeps metadata as update_invoice sets it: the list replaces the stored one, an entry sent without its id is a new one", () => {
     const first = answer(2)["metadata"] as Obj[];
     const second = answer(3)["metadata"] as Obj[];
     expect(first).toEqual([{ svc_id: expect.any(String), key: "po", value: "42", created_at: "2024-03-02T00:00:00Z" }]);
     expect(second).toEqual([
-      { svc_id: first[0]!["svc_id"], key: "po", value: "43", created_at: "2024-03-02T00:00:00Z" },
+      { svc_id: expect.any(String), key: "po", value: "43", created_at: "2024-03-03T00:00:00Z" },
       { svc_id: expect.any(String), key: "x", value: null, created_at: "2024-03-03T00:00:00Z" },
     ]);
+    expect(second[0]!["svc_id"]).not.toBe(first[0]!["svc_id"]);
     expect(out.responses[4]).toEqual({ error: { code: "validation_errors", error_details: { "metadata.0.key": ["invalid_value"] } } });
   });
 

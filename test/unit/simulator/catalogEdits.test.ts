@@ -83,15 +83,14 @@ describe("update_add_on and delete_add_on", () => {
     expect(r.responses[5]).toEqual({ error: { code: "add_on_not_found" } });
   });
 
-  it("refuses bad fields, unknown tax codes and deleting an add-on a plan's fixed charge uses, changing nothing", () => {
+  it("refuses bad fields and unknown tax codes, changing nothing", () => {
     const r = run([customer(), step(T("02"), "update_add_on", { code: "setup", add_on: { amount_cents: -1, tax_codes: ["nope"] } }),
       step(T("02"), "update_add_on", { code: "setup", add_on: { tax_codes: ["nope"] } }),
-      step(T("02"), "delete_add_on", { code: "seat" }), step(T("02"), "update_add_on", { code: "nope", add_on: {} })]);
+      step(T("02"), "update_add_on", { code: "nope", add_on: {} })]);
     expect(error(r.responses[1]!)).toBe("validation_errors");
     // Its fields valid, an unknown tax is the reference's not-found (AddOns::ApplyTaxesService).
     expect(r.responses[2]).toEqual({ error: { code: "tax_not_found" } });
-    expect(r.responses[3]).toEqual({ error: { code: "not_implemented" } });
-    expect(r.responses[4]).toEqual({ error: { code: "add_on_not_found" } });
+    expect(r.responses[3]).toEqual({ error: { code: "add_on_not_found" } });
     unchangedBy([customer(), step(T("03"), "create_one_off_invoice", { external_customer_id: "c1", currency: "EUR", fees: [{ add_on_code: "setup" }] })], 1,
       step(T("02"), "update_add_on", { code: "setup", add_on: { amount_currency: "nope" } }));
   });
@@ -106,6 +105,17 @@ describe("update_coupon and delete_coupon", () => {
     expect(r.responses[2]!["applied_coupon"]).toMatchObject({ amount_cents: 400 });
     expect(r.responses[3]!["coupon"]).toMatchObject({ name: "Renamed", amount_cents: 400 });
     expect(r.warnings.map((w) => w["code"])).toEqual(["ignored_field"]);
+  });
+
+  it("deleting an add-on removes the fixed charges made of it from the plan and its subscriptions: later runs bill none", () => {
+    const base = [customer(), subscribe("s1", "seats")];
+    const kept = run(base, { until: "2024-04-02T00:00:00Z" });
+    const fixedFees = (inv: Obj | undefined): number => ((inv?.["fees"] ?? []) as Obj[]).filter((f) => (f["item"] as Obj)["type"] === "fixed_charge").length;
+    expect(fixedFees(kept.invoices.at(-1))).toBe(1);
+    const r = run([...base, step(T("05"), "delete_add_on", { code: "seat" }), step(T("06"), "update_plan", { code: "seats" })], { until: "2024-04-02T00:00:00Z" });
+    expect(r.responses[2]).toMatchObject({ add_on: { code: "seat" } });
+    expect((r.responses[3]!["plan"] as Obj)["fixed_charges"]).toEqual([]);
+    expect(fixedFees(r.invoices.at(-1))).toBe(0);
   });
 
   it("a deleted coupon cannot be applied, and its applied coupons are terminated: the next invoice takes nothing", () => {
