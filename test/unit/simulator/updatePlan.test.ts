@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { customer, event, fees, type Obj, run, subscribe, updatePlan } from "./updatesFixtures.js";
+import { customer, event, fees, type Obj, plan, run, subscribe, updatePlan } from "./updatesFixtures.js";
 
 const second = (overrides?: Obj): Obj[] => [customer("c2"),
   { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "c2", external_id: "s2", plan_code: "basic", ...(overrides ? { plan_overrides: overrides } : {}) } }];
@@ -142,5 +142,16 @@ describe("simulate: update_plan and drafts", () => {
     const after = run([graceCustomer, subscribe(), updatePlan("2024-04-02T00:00:00Z", { amount_cents: 3000 })], { until: "2024-04-03T00:00:00Z" });
     expect([before.invoices[0]!.status, fees(before.invoices[0])[0]![1]]).toEqual(["draft", 1000]);
     expect([after.invoices[0]!.status, fees(after.invoices[0])[0]![1]]).toEqual(["draft", 3000]);
+  });
+
+  it("a charge given without a code gets the metric's code suffixed past the plan's (calls_2, then calls_4 after calls_3)", () => {
+    const add = { billable_metric_code: "calls", charge_model: "standard", properties: { amount: "1" } };
+    const read = (code: string): Obj => ({ at: "2024-03-01T00:00:00Z", op: "update_plan", body: { code } });
+    const r = run([read("twice"), read("after3")], {
+      plans: [plan("twice", { charges: [add, add] }), plan("after3", { charges: [{ ...add, code: "calls_3" }, add, add] })],
+    });
+    const codes = (i: number): unknown[] => ((r.responses[i] as { plan: { charges: Obj[] } }).plan.charges).map((c) => c["code"]);
+    expect(codes(0)).toEqual(["calls", "calls_2"]);
+    expect(codes(1)).toEqual(["calls_3", "calls", "calls_4"]);
   });
 });
