@@ -30,7 +30,9 @@ export const NO_THRESHOLDS = (what: string): string =>
   `${what} ignored: without the organization's progressive_billing integration a plan has no usage thresholds`;
 
 /** `base` with `raw`'s fields applied (svc id `svcId`, `parent_id` kept as given), or the refusal naming every bad field, under `at`. */
-export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>, at: Path, fields: Partial<Pick<Plan, "svc_id" | "parent_id">> = {}): Plan | Refusal {
+export function patchPlan(
+  base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>, at: Path, fields: Partial<Pick<Plan, "svc_id" | "parent_id">> = {}, targetsWallets = false,
+): Plan | Refusal {
   const c = new IssueCollector();
   const p = (k: string): Path => [...at, k];
   const out: { -readonly [K in keyof Plan]: Plan[K] } = { ...base, ...fields };
@@ -65,7 +67,7 @@ export function patchPlan(base: Plan, raw: Obj, taxes: ReadonlyMap<string, Tax>,
   }
   if (given(raw, "usage_thresholds")) out.usage_thresholds = thresholds(raw["usage_thresholds"], p("usage_thresholds"), c);
   if (given(raw, "minimum_commitment")) out.minimum_commitment = commitment(raw["minimum_commitment"], base.minimum_commitment, taxes, p("minimum_commitment"), c);
-  if (given(raw, "charges")) out.charges = patchCharges(out, raw["charges"], taxes, p("charges"), c);
+  if (given(raw, "charges")) out.charges = patchCharges(out, raw["charges"], taxes, p("charges"), c, targetsWallets);
   const issues = c.issues();
   return issues ? invalid(issues) : out;
 }
@@ -124,7 +126,7 @@ export function chargeIndex(charges: readonly PlanCharge[], e: Obj, i: number): 
 }
 
 /** `base`'s charges patched by `v` (`base` already carries the patched plan's svc id and parent). */
-function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, at: Path, c: IssueCollector): readonly PlanCharge[] {
+function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, at: Path, c: IssueCollector, targetsWallets: boolean): readonly PlanCharge[] {
   if (!Array.isArray(v)) {
     c.add("invalid_value", at);
     return base.charges;
@@ -136,7 +138,7 @@ function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, a
     const j = chargeIndex(base.charges, e, i);
     const old = out[j];
     if (old === undefined) return c.add("invalid_value", [...path, typeof e["id"] === "string" ? "id" : "code"], "no such charge in the plan");
-    out[j] = patchCharge(old, e, taxes, path, c, base.svc_id);
+    out[j] = patchCharge(old, e, taxes, path, c, base.svc_id, targetsWallets);
   });
   return out;
 }
@@ -176,7 +178,7 @@ function overrideFilters(old: PlanCharge, model: Charge["charge_model"], v: unkn
   return parseChargeFilters(v, flags, idOf, path, c, old.metric);
 }
 
-function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, path: Path, c: IssueCollector, planId: string): PlanCharge {
+function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, path: Path, c: IssueCollector, planId: string, targetsWallets: boolean): PlanCharge {
   let charge = old.charge;
   let usage = old.usage;
   // A new charge model needs its properties, and new filters if the charge has some.
@@ -208,6 +210,12 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
     else c.add("invalid_value", [...path, "min_amount_cents"]);
   }
   if (e["filters"] != null) usage = { ...usage, filters: overrideFilters(old, model, e["filters"], planId, path, c) };
+  // With the events_targeting_wallets integration, `accepts_target_wallet` sent sets the flag (the reference's charge update).
+  const accepts = e["accepts_target_wallet"];
+  if (targetsWallets && typeof accepts === "boolean") {
+    const own = (usage.pricing_group_keys ?? []).filter((k) => k !== TARGET_WALLET);
+    usage = { ...usage, pricing_group_keys: accepts ? [...own, TARGET_WALLET] : own };
+  }
   // A charge's pricing unit keeps its unit; only its rate changes (a charge without one stays in the currency).
   const pu = usage.pricing_unit, applied = e["applied_pricing_unit"];
   if (pu !== undefined && isObj(applied) && given(applied, "conversion_rate")) {

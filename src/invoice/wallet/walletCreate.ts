@@ -37,7 +37,8 @@ export interface CreateWalletContext {
 
 /**
  * The new wallet and its initial transactions, or every refusal: `customer:
- * customer_not_found`, `rate_amount` / `currency` missing or bad, `currency:
+ * customer_not_found`, `rate_amount` missing or bad, `currency` bad or missing (without one, the
+ * customer's currency is the wallet's), `currency:
  * currencies_does_not_match` (another currency than the customer's), `paid_credits:
  * invalid_paid_credits + invalid_amount` (same for granted), `expiration_at: invalid_date`
  * (not in the future), `priority` / paid top-up limits `value_is_out_of_range`,
@@ -56,8 +57,9 @@ export function parseCreateWallet(body: unknown, ctx: CreateWalletContext): Resu
   if (b["rate_amount"] === undefined || b["rate_amount"] === null) issues.push(issue("value_is_mandatory", ["rate_amount"]));
   else if (rate === undefined) issues.push(issue("invalid_value", ["rate_amount"]));
   else if (rate.lte(ZERO)) issues.push(issue("value_is_out_of_range", ["rate_amount"]));
-  const currency = b["currency"];
-  if (currency === undefined || currency === null) issues.push(issue("value_is_mandatory", ["currency"]));
+  // Without one, the customer's currency (the reference's wallet creation); mandatory when neither is known.
+  const currency = b["currency"] ?? ctx.customer?.currency ?? null;
+  if (currency === null) issues.push(issue("value_is_mandatory", ["currency"]));
   else if (!isCurrencyCode(currency)) issues.push(issue("invalid_currency", ["currency"]));
   else if (ctx.customer?.currency != null && ctx.customer.currency !== currency) issues.push(issue("currencies_does_not_match", ["currency"]));
   const paid = creditsField(b, "paid_credits", "invalid_paid_credits", issues);

@@ -152,18 +152,39 @@ function metadataFault(raw: unknown, maxKeys: number): IssueCode | undefined {
  * `threshold_credits` for threshold rules; non-negative credits; a target ≥ the threshold
  * for target rules.
  */
-export function rulesField(body: Body, walletId: string, at: Instant, issues: Issue[], defaults: RuleDefaults): RecurringTransactionRule[] | null {
+export function rulesField(
+  body: Body, walletId: string, at: Instant, issues: Issue[], defaults: RuleDefaults, existing: readonly RecurringTransactionRule[] = [],
+): RecurringTransactionRule[] | null {
   const raw = body["recurring_transaction_rules"];
   if (raw === undefined || raw === null) return null;
   if (!Array.isArray(raw)) return bad(issues, "invalid_recurring_rule");
   if (raw.length > 1) return bad(issues, "invalid_number_of_recurring_rules");
   const rules: RecurringTransactionRule[] = [];
   for (const [i, r] of raw.entries()) {
-    const rule = parseRule(r, stableId("recurring_transaction_rule", walletId, i), at, defaults);
+    // An entry naming an active rule by `svc_id` updates it in place with the fields it sends (the
+    // reference's rule update); any other is a new rule, with an id no earlier rule had.
+    const id = typeof r === "object" && r !== null && !Array.isArray(r) ? (r as Body)["svc_id"] : undefined;
+    const old = typeof id === "string" ? existing.find((x) => x.svc_id === id && x.status === "active") : undefined;
+    const fresh = stableId("recurring_transaction_rule", walletId, i);
+    const rule = old !== undefined
+      ? parseRule(Object.assign(ruleBody(old), r), old.svc_id, at, defaults, old.created_at)
+      : parseRule(r, existing.some((x) => x.svc_id === fresh) ? stableId("recurring_transaction_rule", walletId, at, i) : fresh, at, defaults);
     if (rule === undefined) return bad(issues, "invalid_recurring_rule");
     rules.push(rule);
   }
   return rules;
+}
+
+/** A rule as the body that makes it (what an update in place starts from). */
+function ruleBody(r: RecurringTransactionRule): Record<string, unknown> {
+  const text = (d: Decimal | null): string | null => (d === null ? null : d.toFixed());
+  const iso = (t: Instant | null): string | null => (t === null ? null : new Date(t).toISOString());
+  return {
+    trigger: r.trigger, method: r.method, interval: r.interval, threshold_credits: text(r.threshold_credits), paid_credits: text(r.paid_credits),
+    granted_credits: text(r.granted_credits), target_ongoing_balance: text(r.target_ongoing_balance), grants_target_top_up: r.method === "target" ? r.grants_target_top_up : null,
+    started_at: iso(r.started_at), expiration_at: iso(r.expiration_at), invoice_requires_successful_payment: r.invoice_requires_successful_payment,
+    ignore_paid_top_up_limits: r.ignore_paid_top_up_limits, transaction_name: r.transaction_name, transaction_metadata: r.transaction_metadata.map((m) => ({ ...m })),
+  };
 }
 
 function bad(issues: Issue[], code: IssueCode): null {
@@ -200,7 +221,7 @@ export function rulesWithinLimits(wallet: Wallet, issues: Issue[]): void {
   }
 }
 
-function parseRule(r: unknown, svcId: string, at: Instant, defaults: RuleDefaults): RecurringTransactionRule | undefined {
+function parseRule(r: unknown, svcId: string, at: Instant, defaults: RuleDefaults, createdAt: Instant = at): RecurringTransactionRule | undefined {
   if (typeof r !== "object" || r === null || Array.isArray(r)) return undefined;
   const b = r as Body;
   const local: Issue[] = [];
@@ -244,7 +265,7 @@ function parseRule(r: unknown, svcId: string, at: Instant, defaults: RuleDefault
     target_ongoing_balance: target === null ? null : floorCredits(target),
     grants_target_top_up: flag("grants_target_top_up"),
     started_at: startedAt,
-    created_at: at,
+    created_at: createdAt,
     expiration_at: expiresAt,
     status: "active",
     invoice_requires_successful_payment: b["invoice_requires_successful_payment"] == null ? defaults.invoice_requires_successful_payment : flag("invoice_requires_successful_payment"),

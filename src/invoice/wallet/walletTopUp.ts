@@ -10,7 +10,7 @@ import { type Issue, type Result, fail, issue, ok } from "../../core/issue.js";
 import { subunitToUnit } from "../../core/money.js";
 import { increaseBalance } from "./walletBalance.js";
 import { creditsToMoney, floorCredits } from "./walletCredit.js";
-import { voidWalletCredits } from "./walletVoid.js";
+import { voidWalletCents, voidWalletCredits } from "./walletVoid.js";
 import { appendTransaction, buildTransaction } from "./walletTransactionBuild.js";
 import {
   type CreditInvoiceRequest,
@@ -34,6 +34,11 @@ export interface WalletTransactionRequest {
   readonly invoice_requires_successful_payment?: boolean | null;
   readonly ignore_paid_top_up_limits?: boolean;
   readonly reset_consumed_credits?: boolean;
+  /**
+   * Traceable wallets: the inbound transaction the void takes from (`voided_credits` of it, or,
+   * without them, its whole remaining amount), checked by the caller to exist with a remainder.
+   */
+  readonly voided_transaction_id?: string;
 }
 
 export interface WalletTopUpResult {
@@ -48,7 +53,8 @@ export interface WalletTopUpResult {
  * Creates the transactions of one call, or refuses the whole call: `wallet_id:
  * wallet_is_terminated`; `paid_credits: amount_below_minimum | amount_above_maximum` (unless
  * `ignore_paid_top_up_limits`); `<field>: amount_rounds_to_zero` for a non-zero paid or
- * granted amount worth 0 cents; `voided_credits: insufficient_credits` above `credits_balance`.
+ * granted amount worth 0 cents; `voided_credits: insufficient_credits` above `credits_balance`;
+ * `amount_cents: exceeds_remaining_transaction_amount` for a void of a named grant above its remainder.
  */
 export function walletTopUp(account: WalletAccount, req: WalletTransactionRequest, at: Instant): Result<WalletTopUpResult> {
   const { wallet } = account;
@@ -70,6 +76,11 @@ export function walletTopUp(account: WalletAccount, req: WalletTransactionReques
   if (granted.gt(ZERO) && grantedValue.amount_cents === 0n) issues.push(issue("amount_rounds_to_zero", ["granted_credits"]));
   if (req.voided_credits !== null && req.voided_credits.gt(wallet.credits_balance))
     issues.push(issue("insufficient_credits", ["voided_credits"]));
+  const target = req.voided_transaction_id === undefined ? undefined : account.transactions.find((x) => x.svc_id === req.voided_transaction_id);
+  const remaining = target?.remaining_amount_cents ?? 0n;
+  // A void of a named grant takes no more than what is left of it (the reference's void check).
+  if (target !== undefined && voided.gt(ZERO) && creditsToMoney(voided, wallet.rate_amount, wallet.currency, false).amount_cents > remaining)
+    issues.push(issue("exceeds_remaining_transaction_amount", ["amount_cents"]));
   const [first, ...rest] = issues;
   if (first !== undefined) return fail([first, ...rest]);
 
@@ -104,7 +115,8 @@ export function walletTopUp(account: WalletAccount, req: WalletTransactionReques
     acc = appendTransaction(acc, t);
     created.push(t);
   }
-  const v = voidWalletCredits(acc, voided, at, common);
+  const named = target === undefined ? common : Object.assign({}, common, { svc_inbound_transaction_id: target.svc_id });
+  const v = target !== undefined && req.voided_credits === null ? voidWalletCents(acc, remaining, at, named) : voidWalletCredits(acc, voided, at, named);
   if (v.transaction !== null) {
     acc = v.account;
     created.push(v.transaction);

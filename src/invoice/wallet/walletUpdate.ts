@@ -52,7 +52,7 @@ export function parseUpdateWallet(body: unknown, wallet: Wallet, ctx: UpdateWall
   const rules = rulesField(b, wallet.svc_id, ctx.at, issues, {
     paid_credits: creditsField(b, "paid_credits", "invalid_recurring_rule", []), granted_credits: creditsField(b, "granted_credits", "invalid_recurring_rule", []),
     invoice_requires_successful_payment: irsp ?? wallet.invoice_requires_successful_payment,
-  });
+  }, wallet.recurring_transaction_rules);
   const metadata = b["metadata"];
   const [first, ...rest] = issues;
   if (first !== undefined) return fail([first, ...rest]);

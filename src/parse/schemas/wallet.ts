@@ -39,7 +39,8 @@ export const walletSchema = z
     external_customer_id: requiredText,
     /** Money value of one credit. */
     rate_amount: decimalString,
-    currency,
+    /** Absent: the customer's currency (the reference's wallet creation). */
+    currency: currency.nullish(),
     name: z.string().nullish(),
     /** Unique within the customer; generated when absent. */
     code: z.string().nullish(),

@@ -155,11 +155,11 @@ export function updatePlan(sim: Sim, step: Step): Answer {
     structural.push({ bill_charges_monthly: monthly && raw["bill_charges_monthly"] === true, bill_fixed_charges_monthly: monthly && raw["bill_fixed_charges_monthly"] === true });
   }
   const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at, attached);
-  if (isRefusal(fixed)) return fixed;
+  if (isRefusal(fixed)) return notFound(fixed, raw, sim) ?? fixed;
   const flags = chargeFlagChanges(old, raw);
   if (isRefusal(flags)) return flags;
   const updated = updatedPlan(sim, old, raw, step.at, attached);
-  if (isRefusal(updated)) return unknownTax(updated, raw, sim) ?? updated;
+  if (isRefusal(updated)) return notFound(updated, raw, sim) ?? updated;
   // Paying in advance or in arrears from now on: each later run bills the plan as it then is
   // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
   const timing = typeof raw["pay_in_advance"] === "boolean" ? { pay_in_advance: raw["pay_in_advance"] } : {};
@@ -260,14 +260,14 @@ function chargeFlagChanges(old: Plan, raw: Obj): { index: number; key: string }[
 function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant, attached: boolean): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } | Refusal {
   const list = raw["charges"];
   if (!Array.isArray(list)) {
-    const next = patchPlan(old, raw, sim.catalog.taxes, []);
+    const next = patchPlan(old, raw, sim.catalog.taxes, [], {}, targetsWallets(sim));
     if (isRefusal(next)) return next;
     return { next, replaced: new Map(old.charges.map((ch, k) => [ch, next.charges[k] ?? ch])), added: [] };
   }
   const named = list.map((e: unknown, i) => (isObj(e) ? chargeIndex(old.charges, e, i) : i));
   // Listed charges are named by id from here on, so that leaving out the new ones keeps every place.
   const existing = list.flatMap((e: unknown, i) => (named[i]! >= 0 ? [isObj(e) ? { ...e, id: old.charges[named[i]!]!.svc_id } : e] : []));
-  const patched = patchPlan(old, { ...raw, charges: existing }, sim.catalog.taxes, []);
+  const patched = patchPlan(old, { ...raw, charges: existing }, sim.catalog.taxes, [], {}, targetsWallets(sim));
   if (isRefusal(patched)) return patched;
   const c = new IssueCollector();
   // A charge added without a code gets one past the codes of the charges kept and added before it.
@@ -277,7 +277,7 @@ function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant, attached: boole
     const j = old.charges.length + i;
     const ch = parsePlanCharge(old.code, withDefaultProperties(e), j, ["charges", i], {
       metrics: sim.catalog.metrics, taxes: sim.catalog.taxes, pricing_units: sim.catalog.pricing_units,
-      targets_wallets: sim.catalog.organization.premium_integrations.includes("events_targeting_wallets"),
+      targets_wallets: targetsWallets(sim),
     }, c, taken);
     if (ch === undefined) return [];
     taken.push(ch.code);
@@ -318,15 +318,28 @@ function renamedCharges(
 }
 
 /**
- * `tax_not_found` when `refused` names only tax codes and the plan or one of its charges names a
- * tax the catalog does not have (the reference's plan and charge updates apply taxes through
- * services that answer not found).
+ * The reference's not-found answer when `refused` names only unknown references of one kind, as
+ * its plan update's services answer them: a tax of the plan or of a charge (`tax_not_found`), a
+ * new charge's metric (`billable_metric_not_found`), a new fixed charge's add-on (`add_on_not_found`).
  */
-function unknownTax(refused: Refusal, raw: Obj, sim: Sim): Refusal | undefined {
+function notFound(refused: Refusal, raw: Obj, sim: Sim): Refusal | undefined {
   const details = refused.error["error_details"];
-  if (!isObj(details) || !Object.keys(details).every((k) => /^(charges\.\d+\.)?tax_codes(\.\d+)?$/.test(k))) return undefined;
-  const charges = Array.isArray(raw["charges"]) ? raw["charges"] : [];
-  const lists = [raw["tax_codes"], ...charges.map((e: unknown) => (isObj(e) ? e["tax_codes"] : undefined))];
-  return lists.some((l) => namesUnknownTax(l, sim.catalog.taxes)) ? refusal("tax_not_found") : undefined;
+  if (!isObj(details)) return undefined;
+  const keys = Object.keys(details);
+  const only = (re: RegExp): boolean => keys.length > 0 && keys.every((k) => re.test(k));
+  const entries = (field: string): unknown[] => (Array.isArray(raw[field]) ? (raw[field] as unknown[]) : []);
+  const named = (field: string, key: string): unknown[] => entries(field).map((e) => (isObj(e) ? e[key] : undefined));
+  if (only(/^(charges\.\d+\.)?tax_codes(\.\d+)?$/)) {
+    const lists = [raw["tax_codes"], ...named("charges", "tax_codes")];
+    return lists.some((l) => namesUnknownTax(l, sim.catalog.taxes)) ? refusal("tax_not_found") : undefined;
+  }
+  if (only(/^charges\.\d+\.billable_metric_code$/) && named("charges", "billable_metric_code").some((m) => typeof m === "string" && !sim.catalog.metrics.has(m))) {
+    return refusal("billable_metric_not_found");
+  }
+  if (only(/^fixed_charges\.\d+\.add_on_code$/) && named("fixed_charges", "add_on_code").some((a) => typeof a === "string" && !sim.catalog.add_ons.has(a))) {
+    return refusal("add_on_not_found");
+  }
+  return undefined;
 }
 
+const targetsWallets = (sim: Sim): boolean => sim.catalog.organization.premium_integrations.includes("events_targeting_wallets");

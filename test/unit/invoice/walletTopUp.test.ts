@@ -149,3 +149,27 @@ describe("refusals", () => {
     expect(codes(walletTopUp(empty({ status: "terminated" }), req({ granted: "1" }), T0))).toEqual(["wallet_id:wallet_is_terminated"]);
   });
 });
+
+describe("§11.3 a void of one grant (voided_transaction_id, traceable wallets)", () => {
+  const twoGrants = (): WalletAccount => {
+    const first = funded(wallet({ traceable: true }), "10");
+    return unwrap(walletTopUp(first, req({ granted: "20" }), T0)).account;
+  };
+
+  it("takes from the named grant only: its whole remainder without voided_credits, else the credits asked", () => {
+    const acc = twoGrants();
+    const [a, b] = acc.transactions;
+    const whole = unwrap(walletTopUp(acc, req({}, { voided_transaction_id: b!.svc_id }), T0));
+    expect(whole.transactions.map((t) => [t.transaction_status, t.amount_cents])).toEqual([["voided", 2000n]]);
+    expect(whole.account.transactions.slice(0, 2).map((t) => t.remaining_amount_cents)).toEqual([1000n, 0n]);
+    const part = unwrap(walletTopUp(acc, req({ voided: "4" }, { voided_transaction_id: a!.svc_id }), T0));
+    expect(part.account.transactions.slice(0, 2).map((t) => t.remaining_amount_cents)).toEqual([600n, 2000n]);
+    expect(s(part.account.wallet.credits_balance)).toBe("26");
+  });
+
+  it("refuses more than is left of the grant (amount_cents: exceeds_remaining_transaction_amount), changing nothing", () => {
+    const acc = twoGrants();
+    const r = walletTopUp(acc, req({ voided: "11" }, { voided_transaction_id: acc.transactions[0]!.svc_id }), T0);
+    expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([["exceeds_remaining_transaction_amount", ["amount_cents"]]]);
+  });
+});
