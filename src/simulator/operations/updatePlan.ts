@@ -156,7 +156,7 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   }
   const fixed = raw["fixed_charges"] == null ? undefined : updateFixedCharges(sim, old, raw["fixed_charges"], step.at, attached);
   if (isRefusal(fixed)) return notFound(fixed, raw, sim) ?? fixed;
-  const flags = chargeFlagChanges(old, raw);
+  const flags = chargeFlagChanges(old, raw, attached);
   if (isRefusal(flags)) return flags;
   const updated = updatedPlan(sim, old, raw, step.at, attached);
   if (isRefusal(updated)) return notFound(updated, raw, sim) ?? updated;
@@ -228,9 +228,10 @@ export function updatePlan(sim: Sim, step: Step): Answer {
 /**
  * The flags of the existing charges a `charges` list names: `invoiceable: false` on a charge left
  * in arrears is refused (charges.md §19.5); a change of `pay_in_advance`, `prorated` or
- * `invoiceable` is not applied in place, and named in a warning (never dropped silently).
+ * `invoiceable` is not applied in place, nor a new `code` while subscriptions use the plan; each is
+ * named in a warning (never dropped silently).
  */
-function chargeFlagChanges(old: Plan, raw: Obj): { index: number; key: string }[] | Refusal {
+function chargeFlagChanges(old: Plan, raw: Obj, attached: boolean): { index: number; key: string }[] | Refusal {
   const list = raw["charges"];
   if (!Array.isArray(list)) return [];
   const out: { index: number; key: string }[] = [];
@@ -246,6 +247,8 @@ function chargeFlagChanges(old: Plan, raw: Obj): { index: number; key: string }[
     for (const key of Object.keys(current)) {
       if (typeof e[key] === "boolean" && e[key] !== current[key]) out.push({ index: i, key });
     }
+    // A charge named by id keeps its code while subscriptions use the plan (renamedCharges).
+    if (attached && typeof e["id"] === "string" && typeof e["code"] === "string" && e["code"] !== "" && e["code"] !== ch.code) out.push({ index: i, key: "code" });
   }
   return out;
 }
@@ -296,7 +299,6 @@ function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant, attached: boole
   }
   return { next: { ...patched, charges }, replaced, added };
 }
-
 
 /**
  * `patched` with each charge an entry names by `id` renamed to the entry's `code`, on a plan
