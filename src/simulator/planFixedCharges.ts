@@ -160,8 +160,9 @@ export const remodels = (e: unknown): boolean => isObj(e) && REMODEL_KEYS.some((
  * The fixed charges of the child plan that `plan_overrides` makes (periods.md §7.1 "beyond units"),
  * or undefined when no entry changes more than units. Each entry that does is a copy of the plan's
  * fixed charge with the overridden fields, keeping its code and charge model (another model is
- * refused `cannot_override_charge_model`, an unknown tax `tax_not_found`) and naming its source in `parent_id`; a plan that is already a child has its copies
- * updated in place. `childId` is the child plan's svc id.
+ * refused `cannot_override_charge_model`, an unknown tax `tax_not_found`) and naming its source
+ * in `parent_id`; a plan that is already a child has its copies updated in place. `childId` is
+ * the child plan's svc id.
  */
 export function overrideFixedCharges(sim: Sim, plan: Plan, entries: unknown, childId: string): PlanFixedCharge[] | undefined | Refusal {
   if (!Array.isArray(entries) || !entries.some(remodels)) return undefined;
