@@ -1,7 +1,8 @@
 /**
  * `create_alert` (invoice.md §14): a usage alert on a live subscription
  * (`external_subscription_id`, `billable_metric_code` for metric alerts) or on a customer's
- * wallet (`external_customer_id` + `wallet_code`). Answers `{alert}`.
+ * wallet (`external_customer_id` + `wallet_code`; a `billable_metric_code` is not read there, as
+ * the reference's wallet alert routes drop it, and a warning names it). Answers `{alert}`.
  */
 import type { Instant } from "../../core/instant.js";
 import { type Issue, toErrorDetails } from "../../core/issue.js";
@@ -16,8 +17,15 @@ export function createAlert(sim: Sim, step: Step): Answer {
   const alert = checkAlert(sim, step.body, step.at, []);
   if (isRefusal(alert)) return alert;
   // Checked: from here on the step is accepted.
+  warnWalletMetric(sim, step, step.body, "billable_metric_code");
   sim.alerts.push(alert);
   return { alert: alertObject(sim, alert) };
+}
+
+/** A wallet alert's `billable_metric_code` is not read (the reference's wallet alert routes do not pass it on): named in a warning. */
+export function warnWalletMetric(sim: Sim, step: Step, b: Obj, path: string): void {
+  if (typeof b["wallet_code"] !== "string" || b["billable_metric_code"] === undefined) return;
+  sim.warn(step.at, `${step.op}: ${path} is not read on a wallet alert; it was ignored`, step.index, "ignored_field");
 }
 
 /**
@@ -50,7 +58,7 @@ function checkWalletAlert(sim: Sim, b: Obj, at: Instant, pending: readonly Alert
   // (a refresh changes no balance a refusal would have to take back: it is what a read does).
   refreshWallets(sim, customer, at);
   const w = sim.wallets.find(account.wallet.svc_id)!.wallet;
-  const r = parseCreateAlert(b, {
+  const r = parseCreateAlert(Object.assign({}, b, { billable_metric_code: undefined }), {
     alertable: { kind: "wallet", wallet: { svc_id: w.svc_id, code: w.code }, external_customer_id: customer.external_id, balances: w },
     metric: (code) => sim.catalog.metrics.get(code),
     existing: [...sim.alerts, ...pending].filter((a) => a.wallet?.svc_id === w.svc_id),

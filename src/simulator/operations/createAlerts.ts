@@ -10,8 +10,8 @@ import type { Alert } from "../../usage/index.js";
 import { alertObject } from "../alerts.js";
 import { type Answer, invalidField, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
-import { isObj, type Step } from "../steps.js";
-import { checkAlert } from "./createAlert.js";
+import { isObj, type Obj, type Step } from "../steps.js";
+import { checkAlert, warnWalletMetric } from "./createAlert.js";
 
 /** The alertable's keys, given beside the list, that each alert of the list is for. */
 const ALERTABLE = ["external_subscription_id", "external_customer_id", "wallet_code"] as const;
@@ -30,6 +30,7 @@ export function createAlerts(sim: Sim, step: Step): Answer {
     checked.push(alert);
   }
   // Checked: from here on the step is accepted.
+  list.forEach((raw: unknown, i) => warnWalletMetric(sim, step, { ...(raw as Obj), ...alertable }, `alerts.${i}.billable_metric_code`));
   sim.alerts.push(...checked);
   return { alerts: checked.map((a) => alertObject(sim, a)) };
 }
