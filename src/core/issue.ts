@@ -99,6 +99,8 @@ export const ISSUE_CODES = [
   "invalid_count_per_integration_type",
   // A customer's email that is not an address (or a comma-separated list of addresses).
   "invalid_email_format",
+  "value_is_too_long",
+  "not_a_valid_language_code",
   // An instant that must not be before the call (a termination preview's terminated_at).
   "cannot_be_in_past",
   // An invoice preview of a termination or a plan change names more than one subscription.

@@ -17,6 +17,9 @@ import type { Step } from "../steps.js";
 import { emitWebhook } from "../webhooks.js";
 
 const MAX_METADATA = 5;
+const MAX_NAME = 255;
+/** The locales the reference's documents exist in (its I18n.available_locales). */
+const DOCUMENT_LOCALES: readonly string[] = ["en", "fr", "nb", "de", "it", "es", "sv", "pt-BR", "zh-TW"];
 
 export function createCustomer(sim: Sim, step: Step): Answer {
   const r = parseCatalogObject("customer", step.body);
@@ -29,6 +32,10 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   const types = (b.integration_customers ?? []).map((x) => x["integration_type"]).filter((t) => t != null);
   if (new Set(types).size !== types.length) c.add("invalid_count_per_integration_type", ["integration_customers"]);
   if (b.email != null && !isEmailList(b.email)) c.add("invalid_email_format", ["email"]);
+  // The reference's customer record: a name of at most 255 characters, a document locale it has.
+  if (b.name != null && b.name.length > MAX_NAME && [...b.name].length > MAX_NAME) c.add("value_is_too_long", ["name"]);
+  const locale = b.billing_configuration?.document_locale;
+  if (locale != null && !DOCUMENT_LOCALES.includes(locale)) c.add("not_a_valid_language_code", ["document_locale"]);
   const taxes = taxesOf(b.tax_codes, sim.catalog.taxes, ["tax_codes"], c);
   if (b.timezone != null && !isValidTimeZone(b.timezone)) c.add("invalid_timezone", ["timezone"]);
   const anchor = setting(b.billing_configuration, "subscription_invoice_issuing_date_anchor", ANCHORS, c);
