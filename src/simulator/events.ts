@@ -266,14 +266,26 @@ export function storeEvents(sim: Sim, checked: readonly CheckedEvent[], step: St
 }
 
 /**
- * The subscription record under `externalId` at the event's timestamp (objects.md §15): the live
- * one when it had started by then (the usual case, read first), else the record whose life holds
- * the timestamp, else the live one (an event before any start).
+ * The subscription record under `externalId` at the event's timestamp (objects.md §15), as the
+ * reference resolves it: started by then and not terminated before it (its termination instant
+ * included), the live one first, then the latest terminated; none when no record held the
+ * timestamp (an event before any start, or in a gap between two records).
  */
 function subscriptionAt(sim: Sim, externalId: string, timestamp: Instant, live: Subscription | undefined): Subscription | undefined {
-  if (live !== undefined && live.started_at !== null && live.started_at <= timestamp) return live;
-  const held = sim.subscriptionsNamed(externalId).find((s) => s.started_at !== null && s.started_at <= timestamp && (s.terminated_at === null || timestamp < s.terminated_at));
-  return held ?? live;
+  if (live !== undefined && live.started_at !== null && live.started_at <= timestamp && live.terminated_at === null) return live;
+  let best: Subscription | undefined;
+  for (const s of sim.subscriptionsNamed(externalId)) {
+    if (s.started_at === null || s.started_at > timestamp || (s.terminated_at !== null && s.terminated_at < timestamp)) continue;
+    if (best === undefined || later(s, best)) best = s;
+  }
+  return best;
+}
+
+/** The reference's order among the records holding a timestamp: not terminated first, then the latest termination, then the latest start. */
+function later(a: Subscription, b: Subscription): boolean {
+  if ((a.terminated_at === null) !== (b.terminated_at === null)) return a.terminated_at === null;
+  if (a.terminated_at !== b.terminated_at) return a.terminated_at! > b.terminated_at!;
+  return a.started_at! > b.started_at!;
 }
 
 const EMPTY_PROPERTIES: Readonly<Record<string, unknown>> = Object.freeze({});

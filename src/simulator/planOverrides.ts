@@ -216,9 +216,10 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
     const own = (usage.pricing_group_keys ?? []).filter((k) => k !== TARGET_WALLET);
     usage = { ...usage, pricing_group_keys: accepts ? [...own, TARGET_WALLET] : own };
   }
-  // A charge's pricing unit keeps its unit; only its rate changes (a charge without one stays in the currency).
+  // A charge's pricing unit keeps its unit; only its rate changes (a charge without one stays in the
+  // currency); a null rate keeps the one it has (the reference's override falls back to it).
   const pu = usage.pricing_unit, applied = e["applied_pricing_unit"];
-  if (pu !== undefined && isObj(applied) && given(applied, "conversion_rate")) {
+  if (pu !== undefined && isObj(applied) && applied["conversion_rate"] != null) {
     const rate = conversionRate(applied["conversion_rate"], [...path, "applied_pricing_unit", "conversion_rate"], c);
     if (rate !== undefined) usage = { ...usage, pricing_unit: { ...pu, conversion_rate: rate } };
   }

@@ -7,6 +7,7 @@ import type { Instant } from "../core/instant.js";
 import type { ProgressiveCreditSource } from "../invoice/index.js";
 import type { InvoiceBook } from "./invoiceBook.js";
 import type { InvoiceRecord } from "./invoices.js";
+import type { AppliedUsageThreshold } from "./runs.js";
 import type { Subscription } from "./state.js";
 
 /** The finalized progressive-billing invoices of `s` (other than `inv`) whose charges period holds `chargesFrom`, oldest first. */
@@ -47,3 +48,15 @@ export function invoicedUsage(book: InvoiceBook, s: Subscription): bigint {
     .flatMap((i) => i.lines).filter((l) => l.fee.fee_type === "charge" && l.run?.subscription.external_id === s.external_id && l.run.subscription.subscription_at === s.subscription_at)
     .reduce((a, l) => a + l.fee.amount_cents, 0n);
 }
+
+/**
+ * The thresholds the progressive-billing invoices of `s` applied (the records under its external
+ * id with its `subscription_at`, not canceled), each with its invoice's creation: when the
+ * threshold was reached (§12.4 `reached_at`).
+ */
+export function appliedThresholds(book: InvoiceBook, s: Subscription): { readonly threshold: AppliedUsageThreshold; readonly at: Instant }[] {
+  return book.invoicesNamed(s.external_id).filter((i) => i.invoice_type === "progressive_billing").flatMap((i) => i.runs
+    .filter((r) => r.subscription.subscription_at === s.subscription_at && r.subscription.canceled_at === null)
+    .flatMap((r) => (r.thresholds ?? []).map((threshold) => ({ threshold, at: i.created_at }))));
+}
+

@@ -153,8 +153,9 @@ export class Simulation implements Sim {
     readonly billed_until: Subscription["billed_until"]; readonly started_at: Subscription["started_at"]; readonly tz: string; readonly plan_code: string; readonly at: Instant;
   }>();
   readonly historicalUsage = new Map<string, bigint>();
-  /** How many customers carry each tax code (the Tax object's `customers_count`). */
+  /** How many customers carry each tax code, and how many carry any (the Tax object's `customers_count`). */
   private readonly customersByTax = new Map<string, number>();
+  private customersWithOwnTaxes = 0;
   readonly catalogJson: CatalogJsonContext;
 
   readonly refSources: RefSources = {
@@ -165,7 +166,10 @@ export class Simulation implements Sim {
   };
 
   constructor(readonly catalog: Catalog) {
-    this.catalogJson = { catalog, customersWithTax: (code) => this.customersByTax.get(code) ?? 0 };
+    // A tax of the organization also counts the customers without taxes of their own, which it
+    // applies to (the reference's applicable customers).
+    const byDefault = (code: string): number => (catalog.organization.taxes.some((t) => t.code === code) ? this.customers.size - this.customersWithOwnTaxes : 0);
+    this.catalogJson = { catalog, customersWithTax: (code) => (this.customersByTax.get(code) ?? 0) + byDefault(code) };
     this.wallets = new Wallets({ billing_entity_code: catalog.organization.billing_entity_code });
     this.invoicing = new Invoicing({
       organization: catalog.organization,
@@ -309,6 +313,7 @@ export class Simulation implements Sim {
   setCustomerTaxes(c: Customer, taxes: readonly Tax[]): void {
     for (const t of c.taxes ?? []) this.customersByTax.set(t.code, (this.customersByTax.get(t.code) ?? 1) - 1);
     for (const t of taxes) this.customersByTax.set(t.code, (this.customersByTax.get(t.code) ?? 0) + 1);
+    this.customersWithOwnTaxes += (taxes.length > 0 ? 1 : 0) - ((c.taxes?.length ?? 0) > 0 ? 1 : 0);
     c.taxes = taxes;
   }
 

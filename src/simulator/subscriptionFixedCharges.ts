@@ -40,7 +40,9 @@ export function fixedChargeOverrides(overrides: Obj, plan: Plan): Map<string, De
     if (f === undefined) c.add(e["code"] == null ? "value_is_mandatory" : "invalid_value", [...path, "code"]);
     // Everything is checked here, before the step changes anything (update_subscription applies them after).
     const units = e["units"] == null ? undefined : parseDecimal(e["units"]);
-    if ((e["units"] != null && units === undefined) || (units !== undefined && units.lt(ZERO))) c.add("invalid_value", [...path, "units"]);
+    // Negative units are out of range (the reference's units override record), unreadable ones invalid.
+    if (e["units"] != null && units === undefined) c.add("invalid_value", [...path, "units"]);
+    else if (units !== undefined && units.lt(ZERO)) c.add("value_is_out_of_range", [...path, "units"]);
     else if (f !== undefined && units !== undefined) out.set(f.code, units);
     if (e["apply_units_immediately"] != null && typeof e["apply_units_immediately"] !== "boolean") c.add("invalid_value", [...path, "apply_units_immediately"]);
   });
@@ -94,7 +96,10 @@ export function checkFixedChargeUpdate(sim: Sim, b: Obj): FixedChargeUpdate | Re
   const c = new IssueCollector();
   for (const k of ["external_subscription_id", "code"]) if (typeof b[k] !== "string" || b[k] === "") c.add(b[k] == null ? "value_is_mandatory" : "invalid_value", [k]);
   const units = b["units"] == null ? undefined : parseDecimal(b["units"]);
-  if (b["units"] != null && (units === undefined || units.lt(ZERO))) c.add("invalid_value", ["units"]);
+  // The reference writes the override of units sent, null included, and its record refuses null and negatives.
+  if (b["units"] === null && Object.hasOwn(b, "units")) c.add("value_is_mandatory", ["units"]);
+  else if (b["units"] != null && units === undefined) c.add("invalid_value", ["units"]);
+  else if (units !== undefined && units.lt(ZERO)) c.add("value_is_out_of_range", ["units"]);
   if (b["apply_units_immediately"] != null && typeof b["apply_units_immediately"] !== "boolean") c.add("invalid_value", ["apply_units_immediately"]);
   if (b["tax_codes"] != null && !Array.isArray(b["tax_codes"])) c.add("invalid_value", ["tax_codes"]);
   taxesOf(b["tax_codes"], sim.catalog.taxes, ["tax_codes"], c);

@@ -11,7 +11,8 @@ export { AGGREGATION_TYPES };
 export const ROUNDING_FUNCTIONS = ["round", "ceil", "floor"] as const;
 
 /** A filter key the metric declares, with the values events may carry for it. */
-export const metricFilterSchema = z.looseObject({ key: requiredText, values: stringList });
+/** `values` lists at least one value (the reference refuses an empty list: value_is_mandatory). */
+export const metricFilterSchema = z.looseObject({ key: requiredText, values: stringList.refine((l) => l.length > 0, { params: { code: "value_is_mandatory" }, message: "expected at least one value" }) });
 
 const metricShape = {
   code: requiredText,

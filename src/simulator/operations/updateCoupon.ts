@@ -64,8 +64,8 @@ export function updateCoupon(sim: Sim, step: Step): Answer {
     delete base["billable_metric_codes"];
   }
   const r = parseCouponTemplate({ ...base, ...patch, code }, [], { plan_codes: new Set(sim.catalog.plans.keys()), billable_metric_codes: new Set(sim.catalog.metrics.keys()) });
-  // An unreadable expiration_at is the reference's invalid_date, as one in the past.
-  if (!r.ok) return invalid(recode(r.issues, "invalid_timestamp", "expiration_at", "invalid_date"));
+  // The reference's coupon record: an unreadable expiration_at is invalid_date, a currency off the list value_is_invalid.
+  if (!r.ok) return invalid(recode(recode(r.issues, "invalid_timestamp", "expiration_at", "invalid_date"), "invalid_currency", "amount_currency", "value_is_invalid"));
   // A new expiration_at must be in the future (the reference's coupon validation).
   if (patch["expiration_at"] != null && r.value.expiration_at !== null && r.value.expiration_at <= step.at) return invalidField("invalid_date", ["expiration_at"]);
   // Checked: from here on the step is accepted.

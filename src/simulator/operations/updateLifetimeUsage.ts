@@ -8,13 +8,14 @@
 import type { Instant } from "../../core/instant.js";
 import { formatInstant } from "../../core/instant.js";
 import { stableId } from "../../core/ids.js";
-import { usageThresholdsCompletion } from "../../invoice/index.js";
+import { type ThresholdCompletion, usageThresholdsCompletion } from "../../invoice/index.js";
 import { currentUsage } from "../../usage/index.js";
 import { type Answer, invalidField, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Subscription } from "../state.js";
 import type { Step } from "../steps.js";
 import { usageInput } from "../usage.js";
+import { appliedThresholds } from "../progressiveLookup.js";
 
 export function updateLifetimeUsage(sim: Sim, step: Step): Answer {
   const b = step.body;
@@ -47,6 +48,7 @@ export function lifetimeUsage(sim: Sim, s: Subscription, at: Instant, historical
   const invoiced = sim.invoicing.invoicedUsage(s);
   const total = historical + invoiced + current;
   const thresholds = s.plan.usage_thresholds.length === 0 ? [] : usageThresholdsCompletion(s.plan.usage_thresholds, total);
+  const applied = thresholds.length === 0 ? [] : appliedThresholds(sim.invoicing, s);
   const id = s.external_id;
   return {
     lifetime_usage: {
@@ -59,7 +61,25 @@ export function lifetimeUsage(sim: Sim, s: Subscription, at: Instant, historical
       // Lifetime: from the subscription's start date to the moment it is read (the reference's answer).
       from_datetime: formatInstant(s.subscription_at),
       to_datetime: formatInstant(at),
-      usage_thresholds: thresholds.map((t) => ({ amount_cents: Number(t.amount_cents), completion_ratio: t.completion_ratio })),
+      usage_thresholds: thresholds.map((t) => ({ amount_cents: Number(t.amount_cents), completion_ratio: t.completion_ratio, reached_at: reachedAt(t, applied, at) })),
     },
   };
 }
+
+/**
+ * When a passed entry was reached (the reference's threshold completion): a threshold's latest
+ * application by a progressive-billing invoice, a recurring step's first application at or above
+ * its level; `at` when no invoice applied it yet; null for an entry not passed.
+ */
+function reachedAt(t: ThresholdCompletion, applied: ReturnType<typeof appliedThresholds>, at: Instant): string | null {
+  if (t.completion_ratio !== 1) return null;
+  let found: Instant | undefined;
+  if (!t.recurring) {
+    for (const a of applied) if (!a.threshold.recurring && a.threshold.amount_cents === t.amount_cents && (found === undefined || a.at > found)) found = a.at;
+  } else {
+    const steps = applied.filter((a) => a.threshold.recurring).sort((x, y) => (x.threshold.lifetime_usage_amount_cents < y.threshold.lifetime_usage_amount_cents ? -1 : 1));
+    found = steps.find((a) => a.threshold.lifetime_usage_amount_cents >= t.amount_cents)?.at;
+  }
+  return formatInstant(found ?? at);
+}
+

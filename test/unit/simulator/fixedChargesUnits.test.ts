@@ -88,7 +88,7 @@ describe("simulate: pay-in-advance fixed charges and units changes", () => {
     const { responses, invoices } = run([], { overrides: { fixed_charges: [{ code: "nope", units: 1 }, { code: "seats", units: -1 }] } });
     expect(invoices).toEqual([]);
     expect(responses[1]).toMatchObject({ error: { code: "validation_errors", error_details: {
-      "plan_overrides.fixed_charges.0.code": ["invalid_value"], "plan_overrides.fixed_charges.1.units": ["invalid_value"],
+      "plan_overrides.fixed_charges.0.code": ["invalid_value"], "plan_overrides.fixed_charges.1.units": ["value_is_out_of_range"],
     } } });
   });
 
@@ -173,7 +173,7 @@ describe("simulate: pay-in-advance fixed charges and units changes", () => {
       { at: "2024-03-06T00:00:00Z", op: "update_subscription_fixed_charge", body: { external_subscription_id: "s1", code: "nope", units: 1 } },
     ]);
     expect(responses[2]).toMatchObject({ error: { code: "validation_errors", error_details: {
-      external_subscription_id: ["value_is_mandatory"], units: ["invalid_value"], apply_units_immediately: ["invalid_value"],
+      external_subscription_id: ["value_is_mandatory"], units: ["value_is_out_of_range"], apply_units_immediately: ["invalid_value"],
     } } });
     expect(responses[3]).toEqual({ error: { code: "fixed_charge_not_found" } });
   });

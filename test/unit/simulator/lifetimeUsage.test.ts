@@ -18,7 +18,7 @@ describe("simulate: update_lifetime_usage", () => {
         external_historical_usage_amount_cents: 200, invoiced_usage_amount_cents: 0, current_usage_amount_cents: 50,
         // From the subscription's start date to the moment of the call (the reference's answer).
         from_datetime: "2024-03-01T00:00:00Z", to_datetime: "2024-03-06T00:00:00Z",
-        usage_thresholds: [{ amount_cents: 500, completion_ratio: 0.5 }],
+        usage_thresholds: [{ amount_cents: 500, completion_ratio: 0.5, reached_at: null }],
       },
     });
   });
@@ -50,10 +50,21 @@ describe("simulate: update_lifetime_usage", () => {
       historical("2024-03-06T00:00:00Z", 200), fetch("2024-03-06T00:00:00Z"), fetch("2024-03-06T00:00:00Z", "nope")], { plans: thresholds, integrations: ["progressive_billing"] });
     const before = (r.responses[3] as Obj)["lifetime_usage"] as Obj;
     expect(before["external_historical_usage_amount_cents"]).toBe(0);
-    expect(before["usage_thresholds"]).toEqual([{ amount_cents: 500, completion_ratio: 0.1 }]);
+    expect(before["usage_thresholds"]).toEqual([{ amount_cents: 500, completion_ratio: 0.1, reached_at: null }]);
     expect(r.responses[5]).toEqual(r.responses[4]);
     expect(r.responses[6]).toEqual({ error: { code: "subscription_not_found" } });
     const without = run([customer(), subscribe(), event("2024-03-05T00:00:00Z", "t1"), historical("2024-03-06T00:00:00Z", 200)], { plans: thresholds, integrations: ["progressive_billing"] });
     expect({ ...r, responses: [] }).toEqual({ ...without, responses: [] });
+  });
+});
+
+describe("simulate: a passed threshold's reached_at", () => {
+  it("is the creation of the progressive invoice that applied it; an entry not passed has none", () => {
+    const plans = [plan("basic", { usage_thresholds: [{ amount_cents: 100, threshold_display_name: "1 EUR" }, { amount_cents: 5000, threshold_display_name: "50 EUR" }] })];
+    const events = [event("2024-03-07T00:00:00Z", "t1"), event("2024-03-07T00:00:00Z", "t2")];
+    const r = run([customer(), subscribe(), ...events, historical("2024-03-09T00:00:00Z", 0)], { plans, integrations: ["progressive_billing"], until: "2024-03-20T00:00:00Z" });
+    expect(r.invoices.map((i) => [i.created_at, i.invoice_type])).toEqual([["2024-03-07T00:00:00Z", "progressive_billing"]]);
+    const answer = (r.responses[4] as { lifetime_usage: { usage_thresholds: Obj[] } }).lifetime_usage.usage_thresholds;
+    expect(answer.map((t) => [t["amount_cents"], t["reached_at"]])).toEqual([[100, "2024-03-07T00:00:00Z"], [5000, null]]);
   });
 });
