@@ -149,7 +149,8 @@ export function metricJson(m: Metric, ctx: CatalogJsonContext): { [key: string]:
     rounding_function: m.rounding_function ?? null, rounding_precision: m.rounding_precision ?? null, created_at: at(ctx),
     // A count reads no field: none shown (the reference clears it on count_agg).
     field_name: m.aggregation_type === "count_agg" ? null : m.field_name ?? null, expression: m.expression ?? null,
-    filters: m.filters.map((f) => ({ key: f.key, values: [...f.values] })),
+    // Each filter's values sorted (the reference's metric filter serializer; code-unit order, as Ruby sorts byte strings of the BMP).
+    filters: m.filters.map((f) => ({ key: f.key, values: [...f.values].sort() })),
   };
 }
 

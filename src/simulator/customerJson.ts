@@ -45,7 +45,8 @@ export function customerObject(c: Customer, org: Organization, embedded: boolean
       payment_provider_code: null,
       document_locale: text("document_locale") ?? "en",
       subscription_invoice_issuing_date_anchor: c.issuing_date_anchor ?? "next_period_start",
-      subscription_invoice_issuing_date_adjustment: c.issuing_date_adjustment ?? "keep_anchor",
+      // Unset: the defaults the issuing date applies (periods.md §10).
+      subscription_invoice_issuing_date_adjustment: c.issuing_date_adjustment ?? "align_with_finalization_date",
     },
     shipping_address: { ...shipping },
     metadata: (d.metadata ?? []).map((m) => ({ svc_id: m.svc_id, key: m.key, value: m.value, display_in_invoice: m.display_in_invoice, created_at: formatInstant(m.created_at) })),

@@ -53,10 +53,17 @@ export function mergeDetails(before: CustomerDetails, body: Obj, customerId: str
   }
   const metadata = body["metadata"];
   if (Array.isArray(metadata)) {
-    out["metadata"] = metadata.map((m: Obj): CustomerMetadata => ({
-      svc_id: stableId("customer_metadata", customerId, String(m["key"])), key: String(m["key"]), value: typeof m["value"] === "string" ? m["value"] : null,
-      display_in_invoice: m["display_in_invoice"] === true, created_at: at,
-    }));
+    // The reference's metadata update: an entry naming a stored one by `id` updates it in place
+    // (its id and creation kept); any other is new, with an id no stored entry has; the stored
+    // entries not named are deleted.
+    const stored = new Map((before.metadata ?? []).map((m) => [m.svc_id, m]));
+    out["metadata"] = metadata.map((m: Obj, i): CustomerMetadata => {
+      const key = String(m["key"]);
+      const old = typeof m["id"] === "string" ? stored.get(m["id"]) : undefined;
+      const fresh = stableId("customer_metadata", customerId, key);
+      const svc_id = old?.svc_id ?? (stored.has(fresh) ? stableId("customer_metadata", customerId, key, at, i) : fresh);
+      return { svc_id, key, value: typeof m["value"] === "string" ? m["value"] : null, display_in_invoice: m["display_in_invoice"] === true, created_at: old?.created_at ?? at };
+    });
   }
   return out as CustomerDetails;
 }

@@ -58,9 +58,14 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   const termBefore = customer.net_payment_term ?? sim.catalog.organization.net_payment_term;
   if (b.net_payment_term !== undefined) customer.net_payment_term = b.net_payment_term;
   if (b.finalize_zero_amount_invoice != null) customer.finalize_zero_amount_invoice = b.finalize_zero_amount_invoice;
-  const grace = b.billing_configuration?.invoice_grace_period;
-  const regrace = existing !== undefined && grace != null && grace !== customer.invoice_grace_period;
-  if (grace != null) customer.invoice_grace_period = grace;
+  // The grace period sent, null included (the organization's applies again); its drafts are
+  // re-dated when it or the issuing-date settings change (the reference's issuing-date settings update).
+  const config = b.billing_configuration;
+  const graceSent = config != null && Object.hasOwn(config, "invoice_grace_period") && config.invoice_grace_period !== undefined;
+  const grace = graceSent ? config.invoice_grace_period ?? null : customer.invoice_grace_period;
+  const regrace = existing !== undefined && (grace !== customer.invoice_grace_period
+    || (anchor != null && anchor !== customer.issuing_date_anchor) || (adjustment != null && adjustment !== customer.issuing_date_adjustment));
+  customer.invoice_grace_period = grace;
   if (anchor != null) customer.issuing_date_anchor = anchor;
   if (adjustment != null) customer.issuing_date_adjustment = adjustment;
   if (b.currency != null) customer.currency = b.currency as CurrencyCode;

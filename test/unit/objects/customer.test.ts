@@ -38,7 +38,7 @@ describe("customer object", () => {
     expect(customer(0)).toMatchObject({
       applicable_timezone: "Europe/Paris", timezone: null, billing_entity_code: "acme_fr", account_type: "customer",
       finalize_zero_amount_invoice: "inherit", taxes: [], error_details: [],
-      billing_configuration: { invoice_grace_period: null, document_locale: "en", subscription_invoice_issuing_date_anchor: "next_period_start", subscription_invoice_issuing_date_adjustment: "keep_anchor" },
+      billing_configuration: { invoice_grace_period: null, document_locale: "en", subscription_invoice_issuing_date_anchor: "next_period_start", subscription_invoice_issuing_date_adjustment: "align_with_finalization_date" },
     });
     expect(customer(1)).toMatchObject({ applicable_timezone: "America/New_York", billing_configuration: { subscription_invoice_issuing_date_anchor: "current_period_end" } });
   });

@@ -27,3 +27,22 @@ describe("create_customer: the reference's record checks", () => {
     expect((r.responses[2] as { customer: Obj }).customer).toMatchObject({ name: "Kept", currency: null });
   });
 });
+
+describe("create_customer: settings sent again", () => {
+  it("a metadata entry named by id is updated in place; one without id is new; unnamed ones go", () => {
+    const r = run([upsert({ metadata: [{ key: "a", value: "1" }, { key: "b", value: "2" }] })]);
+    const first = (r.responses[0] as { customer: { metadata: Obj[] } }).customer.metadata;
+    const again = run([upsert({ metadata: [{ key: "a", value: "1" }, { key: "b", value: "2" }] }),
+      { at: "2024-03-02T00:00:00Z", op: "create_customer", body: { external_id: "c1", metadata: [{ id: first[0]!["svc_id"], key: "a2", value: "9" }, { key: "b", value: "3" }] } }]);
+    const second = (again.responses[1] as { customer: { metadata: Obj[] } }).customer.metadata;
+    expect(second[0]).toMatchObject({ svc_id: first[0]!["svc_id"], key: "a2", value: "9", created_at: "2024-03-01T00:00:00Z" });
+    expect(second[1]!["svc_id"]).not.toBe(first[1]!["svc_id"]);
+    expect(second[1]).toMatchObject({ key: "b", value: "3", created_at: "2024-03-02T00:00:00Z" });
+  });
+
+  it("an invoice_grace_period sent as null clears the customer's (the organization's applies again)", () => {
+    const r = run([upsert({ billing_configuration: { invoice_grace_period: 3 } }), upsert({ billing_configuration: { invoice_grace_period: null } })]);
+    expect((r.responses[0] as { customer: { billing_configuration: Obj } }).customer.billing_configuration["invoice_grace_period"]).toBe(3);
+    expect((r.responses[1] as { customer: { billing_configuration: Obj } }).customer.billing_configuration["invoice_grace_period"]).toBeNull();
+  });
+});
