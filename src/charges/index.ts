@@ -3,7 +3,7 @@
  */
 export { rateCharge, validateCharge, collectCharge, type ChargeSpec, type RateChargeOptions } from "./rateCharge.js";
 export { applyChargeModel as rateParsedCharge, projectUnits } from "./applyChargeModel.js";
-export { parseCharge, isChargeModelName } from "./parseCharge.js";
+export { parseCharge, isChargeModelName, pricingGroupKeys, withCleanGroupKeys } from "./parseCharge.js";
 export { boundJson } from "./_ranges.js";
 export { isAdjacent } from "./_tiers.js";
 export { sentText } from "./_parse.js";

@@ -54,7 +54,8 @@ function proratable(model: ChargeModelName, payInAdvance: boolean): boolean {
 /**
  * The grouping keys beside a model's properties (the reference's checks): `pricing_group_keys`
  * (legacy `grouped_by`) null or a list of non-empty texts (`invalid_type`); at most two
- * `presentation_group_keys` (`too_many_keys`), none twice (`value_is_duplicated`).
+ * `presentation_group_keys` (`too_many_keys`), none twice (`value_is_duplicated`). A plan's
+ * charge has its keys cleaned first ({@link withCleanGroupKeys}).
  */
 function checkGroupKeys(properties: unknown, path: Path, c: IssueCollector): void {
   if (!isObject(properties)) return;
@@ -69,4 +70,34 @@ function checkGroupKeys(properties: unknown, path: Path, c: IssueCollector): voi
   if (presentation.length > 2) c.add("too_many_keys", [...path, "presentation_group_keys"]);
   const seen = presentation.map((k) => JSON.stringify(k));
   if (new Set(seen).size !== seen.length) c.add("value_is_duplicated", [...path, "presentation_group_keys"]);
+}
+
+/**
+ * The pricing group keys a plan charge's properties give (as {@link withCleanGroupKeys} keeps
+ * them): `pricing_group_keys`, or the legacy `grouped_by` when that is empty or absent, without
+ * empty texts.
+ */
+export function pricingGroupKeys(properties: unknown): string[] {
+  if (!isObject(properties)) return [];
+  const given = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
+  const pgk = properties["pricing_group_keys"], gb = properties["grouped_by"];
+  const keys = given(pgk) ? pgk : given(gb) ? gb : [];
+  return keys.filter((k): k is string => typeof k === "string" && k !== "");
+}
+
+/**
+ * A plan charge's properties as the reference's property filter stores them before checking
+ * them (charges.md §19.3): the grouping keys under `pricing_group_keys` only — the legacy
+ * `grouped_by` when that is empty — without empty texts, so `["", ""]` groups nothing.
+ * Anything else is returned as it is.
+ */
+export function withCleanGroupKeys(properties: unknown): unknown {
+  if (!isObject(properties) || (isAbsent(properties["pricing_group_keys"]) && isAbsent(properties["grouped_by"]))) return properties;
+  const given = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
+  const pgk = properties["pricing_group_keys"], gb = properties["grouped_by"];
+  // Keys that are not lists are left for the check to name as sent.
+  if ((!isAbsent(pgk) && !Array.isArray(pgk)) || (!isAbsent(gb) && !Array.isArray(gb))) return properties;
+  const keys = (given(pgk) ? pgk : given(gb) ? gb : []) as unknown[];
+  const { grouped_by: _legacy, ...rest } = properties;
+  return Object.assign(rest, { pricing_group_keys: keys.filter((k) => k !== "") });
 }

@@ -6,7 +6,7 @@
 import type { CurrencyCode } from "../core/currency.js";
 import { stableId } from "../core/ids.js";
 import type { IssueCollector, Path } from "../core/issue.js";
-import { parseCharge, withDefaultProperties } from "../charges/index.js";
+import { parseCharge, pricingGroupKeys, withCleanGroupKeys, withDefaultProperties } from "../charges/index.js";
 import type { FilterValues } from "../aggregation/index.js";
 import { ALL_FILTER_VALUES, type AppliedPricingUnit, type UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
@@ -100,12 +100,6 @@ function checkPlanReferences(raw: unknown, path: Path, metrics: ReadonlyMap<stri
   });
 }
 
-function groupKeys(properties: unknown): readonly string[] {
-  if (!isObj(properties)) return [];
-  const keys = properties["pricing_group_keys"] ?? properties["grouped_by"];
-  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
-}
-
 /**
  * A charge's `filters` (charges.md §14), each `{values, properties, invoice_display_name}` priced
  * with the charge's model and flags (`charge`: the charge's raw fields, `properties` aside);
@@ -125,7 +119,7 @@ export function parseChargeFilters(
   raw.forEach((f: unknown, k: number) => {
     if (!isObj(f)) return c.add("invalid_value", [...at, k]);
     const values = filterValues(f["values"], metric, [...at, k, "values"], c);
-    const fc = parseCharge({ ...charge, properties: f["properties"] }, [...at, k]);
+    const fc = parseCharge({ ...charge, properties: withCleanGroupKeys(f["properties"]) }, [...at, k]);
     if (!fc.ok) c.addAll(fc.issues);
     const display = f["invoice_display_name"];
     if (display != null && typeof display !== "string") c.add("invalid_value", [...at, k, "invoice_display_name"]);
@@ -134,7 +128,7 @@ export function parseChargeFilters(
       id: idOf(k, values),
       values,
       charge: fc.value,
-      pricing_group_keys: groupKeys(f["properties"]),
+      pricing_group_keys: pricingGroupKeys(f["properties"]),
       invoice_display_name: typeof display === "string" ? display : null,
     });
   });
@@ -244,7 +238,7 @@ export function parsePlanCharge(
   const metricCode = raw["billable_metric_code"];
   const metric = typeof metricCode === "string" ? refs.metrics.get(metricCode) : undefined;
   if (metric === undefined) c.add("invalid_value", [...path, "billable_metric_code"], `unknown billable metric ${JSON.stringify(metricCode)}`);
-  const parsed = parseCharge(raw, path);
+  const parsed = parseCharge(Object.assign({}, raw, { properties: withCleanGroupKeys(raw["properties"]) }), path);
   if (!parsed.ok) c.addAll(parsed.issues);
   if (metric !== undefined) checkChargeRecord(raw, metric, path, c);
   const filters = parseChargeFilters(raw["filters"], raw, (k) => stableId("charge_filter", planCode, j, k), path, c, metric);
@@ -265,7 +259,7 @@ export function parsePlanCharge(
       id: svc_id,
       charge: parsed.value,
       // Events may target a wallet (integration `events_targeting_wallets`): its code groups the fees (invoice.md §13.1.6).
-      pricing_group_keys: raw["accepts_target_wallet"] === true && refs.targets_wallets ? [...groupKeys(raw["properties"]), TARGET_WALLET] : groupKeys(raw["properties"]),
+      pricing_group_keys: raw["accepts_target_wallet"] === true && refs.targets_wallets ? [...pricingGroupKeys(raw["properties"]), TARGET_WALLET] : pricingGroupKeys(raw["properties"]),
       filters,
       invoice_display_name: display,
       ...(typeof raw["min_amount_cents"] === "number" ? { min_amount_cents: BigInt(raw["min_amount_cents"]) } : {}),

@@ -6,7 +6,7 @@
  */
 import { stableId } from "../core/ids.js";
 import { IssueCollector, type Path } from "../core/issue.js";
-import { type Charge, parseCharge } from "../charges/index.js";
+import { type Charge, parseCharge, pricingGroupKeys, withCleanGroupKeys } from "../charges/index.js";
 import type { FilterValues } from "../aggregation/index.js";
 import type { UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
@@ -144,8 +144,7 @@ function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, a
 }
 
 function groupKeys(properties: unknown, old: readonly string[]): readonly string[] {
-  const keys = isObj(properties) ? properties["pricing_group_keys"] ?? properties["grouped_by"] : undefined;
-  const own = Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
+  const own = pricingGroupKeys(properties);
   return old.includes(TARGET_WALLET) ? [...own, TARGET_WALLET] : own;
 }
 
@@ -190,7 +189,7 @@ function patchCharge(old: PlanCharge, e: Obj, taxes: ReadonlyMap<string, Tax>, p
   if (remodeled && (model === "percentage" || model === "graduated_percentage") && old.metric.aggregation_type === "latest_agg") c.add("invalid_value", [...path, "properties"]);
   if (remodeled && e["filters"] == null && (old.usage.filters ?? []).length > 0) c.add("value_is_mandatory", [...path, "filters"]);
   if (e["properties"] != null) {
-    const r = parseCharge({ charge_model: model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance, properties: e["properties"] }, path);
+    const r = parseCharge({ charge_model: model, prorated: old.charge.prorated, pay_in_advance: old.charge.pay_in_advance, properties: withCleanGroupKeys(e["properties"]) }, path);
     if (!r.ok) c.addAll(r.issues);
     else {
       charge = r.value;
