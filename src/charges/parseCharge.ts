@@ -72,32 +72,33 @@ function checkGroupKeys(properties: unknown, path: Path, c: IssueCollector): voi
   if (new Set(seen).size !== seen.length) c.add("value_is_duplicated", [...path, "presentation_group_keys"]);
 }
 
+/** The grouping keys chosen as the reference's property filter chooses them: `pricing_group_keys`, else a non-empty legacy `grouped_by`. */
+function chosenGroupKeys(properties: Readonly<Record<string, unknown>>): unknown {
+  const pgk = properties["pricing_group_keys"], gb = properties["grouped_by"];
+  return Array.isArray(pgk) && pgk.length > 0 ? pgk : Array.isArray(gb) && gb.length > 0 ? gb : pgk;
+}
+
 /**
  * The pricing group keys a plan charge's properties give (as {@link withCleanGroupKeys} keeps
  * them): `pricing_group_keys`, or the legacy `grouped_by` when that is empty or absent, without
  * empty texts.
  */
 export function pricingGroupKeys(properties: unknown): string[] {
-  if (!isObject(properties)) return [];
-  const given = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
-  const pgk = properties["pricing_group_keys"], gb = properties["grouped_by"];
-  const keys = given(pgk) ? pgk : given(gb) ? gb : [];
-  return keys.filter((k): k is string => typeof k === "string" && k !== "");
+  const keys = isObject(properties) ? chosenGroupKeys(properties) : undefined;
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string" && k !== "") : [];
 }
 
 /**
  * A plan charge's properties as the reference's property filter stores them before checking
  * them (charges.md §19.3): the grouping keys under `pricing_group_keys` only — the legacy
  * `grouped_by` when that is empty — without empty texts, so `["", ""]` groups nothing.
- * Anything else is returned as it is.
+ * Anything else (keys that are not lists are left for the check to name as sent) is returned as it is.
  */
 export function withCleanGroupKeys(properties: unknown): unknown {
-  if (!isObject(properties) || (isAbsent(properties["pricing_group_keys"]) && isAbsent(properties["grouped_by"]))) return properties;
-  const given = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
+  if (!isObject(properties)) return properties;
   const pgk = properties["pricing_group_keys"], gb = properties["grouped_by"];
-  // Keys that are not lists are left for the check to name as sent.
-  if ((!isAbsent(pgk) && !Array.isArray(pgk)) || (!isAbsent(gb) && !Array.isArray(gb))) return properties;
-  const keys = (given(pgk) ? pgk : given(gb) ? gb : []) as unknown[];
+  if ((isAbsent(pgk) && isAbsent(gb)) || (!isAbsent(pgk) && !Array.isArray(pgk)) || (!isAbsent(gb) && !Array.isArray(gb))) return properties;
   const { grouped_by: _legacy, ...rest } = properties;
-  return Object.assign(rest, { pricing_group_keys: keys.filter((k) => k !== "") });
+  // Only empty texts go: anything else that is not a text stays for the check to refuse.
+  return Object.assign(rest, { pricing_group_keys: ((chosenGroupKeys(properties) ?? []) as unknown[]).filter((k) => k !== "") });
 }
