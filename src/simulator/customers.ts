@@ -4,6 +4,7 @@
  * customer JSON.
  */
 import { stableId } from "../core/ids.js";
+import { entryIdentity } from "./metadataEntries.js";
 import type { IssueCollector } from "../core/issue.js";
 import type { Instant } from "../core/instant.js";
 import type { Customer, CustomerAddress, CustomerDetails, CustomerMetadata } from "./state.js";
@@ -53,16 +54,13 @@ export function mergeDetails(before: CustomerDetails, body: Obj, customerId: str
   }
   const metadata = body["metadata"];
   if (Array.isArray(metadata)) {
-    // The reference's metadata update: an entry naming a stored one by `id` updates it in place
-    // (its id and creation kept); any other is new, with an id no stored entry has; the stored
-    // entries not named are deleted.
-    const stored = new Map((before.metadata ?? []).map((m) => [m.svc_id, m]));
+    // The reference's metadata update (metadataEntries.ts): by id in place, others new, the rest deleted.
+    const stored = before.metadata ?? [];
     out["metadata"] = metadata.map((m: Obj, i): CustomerMetadata => {
       const key = String(m["key"]);
-      const old = typeof m["id"] === "string" ? stored.get(m["id"]) : undefined;
-      const fresh = stableId("customer_metadata", customerId, key);
-      const svc_id = old?.svc_id ?? (stored.has(fresh) ? stableId("customer_metadata", customerId, key, at, i) : fresh);
-      return { svc_id, key, value: typeof m["value"] === "string" ? m["value"] : null, display_in_invoice: m["display_in_invoice"] === true, created_at: old?.created_at ?? at };
+      return Object.assign(entryIdentity(stored, "customer_metadata", customerId, key, m["id"], at, i), {
+        key, value: typeof m["value"] === "string" ? m["value"] : null, display_in_invoice: m["display_in_invoice"] === true,
+      });
     });
   }
   return out as CustomerDetails;

@@ -7,9 +7,9 @@
  * the others are new), the reference's
  * codes; a voided invoice is refused (`update_on_voided_invoice`). Answers `{invoice}`.
  */
-import { stableId } from "../../core/ids.js";
 import { IssueCollector } from "../../core/issue.js";
 import type { InvoiceMetadata } from "../invoices.js";
+import { entryIdentity } from "../metadataEntries.js";
 import { type Answer, fromOutcome, invalid, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import { isObj, type Step } from "../steps.js";
@@ -42,17 +42,10 @@ export function updateInvoice(sim: Sim, step: Step): Answer {
   const refused = fromOutcome(sim.invoicing.setPaymentStatus(inv, status, step.at), "payment_status");
   if (refused !== undefined) return refused;
   if (Array.isArray(raw)) {
-    // The reference's metadata update: an entry naming a stored one by `id` updates it in place,
-    // any other is created, and the stored ones not named are deleted.
-    const byId = new Map(inv.metadata.map((m) => [m.svc_id, m]));
-    const list = raw as { id?: unknown; key: string; value?: string | null }[];
-    inv.metadata = list.map((e, i): InvoiceMetadata => {
-      const old = typeof e.id === "string" ? byId.get(e.id) : undefined;
-      if (old !== undefined) return { svc_id: old.svc_id, key: e.key, value: e.value ?? null, created_at: old.created_at };
-      const id = stableId("invoice_metadata", inv.svc_id, e.key);
-      // A new entry's id is never a stored one's (a key sent again without its id is a new entry).
-      return { svc_id: byId.has(id) ? stableId("invoice_metadata", inv.svc_id, e.key, step.at, i) : id, key: e.key, value: e.value ?? null, created_at: step.at };
-    });
+    // The reference's metadata update (metadataEntries.ts): by id in place, others new, the rest deleted.
+    const stored = inv.metadata;
+    inv.metadata = (raw as { id?: unknown; key: string; value?: string | null }[]).map((e, i): InvoiceMetadata =>
+      Object.assign(entryIdentity(stored, "invoice_metadata", inv.svc_id, e.key, e.id, step.at, i), { key: e.key, value: e.value ?? null }));
     inv.updated_at = step.at;
   }
   return { invoice: sim.invoicing.invoiceJson(inv, step.at) };
