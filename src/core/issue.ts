@@ -100,6 +100,7 @@ export const ISSUE_CODES = [
   // A customer's email that is not an address (or a comma-separated list of addresses).
   "invalid_email_format",
   "value_is_too_long",
+  "incompatible_params",
   "not_a_valid_language_code",
   // An instant that must not be before the call (a termination preview's terminated_at).
   "cannot_be_in_past",

@@ -78,7 +78,7 @@ export function childPlanId(base: Plan, subscriptionId: string): string {
 }
 
 /** invoice.md §12.1: amounts > 0, at most one recurring threshold, non-recurring amounts unique. */
-function thresholds(v: unknown, at: Path, c: IssueCollector): Plan["usage_thresholds"] {
+export function thresholds(v: unknown, at: Path, c: IssueCollector): Plan["usage_thresholds"] {
   if (v === null) return [];
   if (!Array.isArray(v)) {
     c.add("invalid_value", at);

@@ -68,6 +68,10 @@ export interface Subscription {
   readonly customer: Customer;
   /** Replaced while pending without a previous subscription (periods.md §8), by `plan_overrides` (a child plan) and by `update_plan`. */
   plan: Plan;
+  /** Its own usage thresholds (invoice.md §12.1: a non-empty set wins over the plan's); absent: none. */
+  usage_thresholds?: Plan["usage_thresholds"];
+  /** `progressive_billing_disabled` (§12.1: no threshold applies). */
+  progressive_billing_disabled?: boolean;
   /** `update_subscription` may change it. */
   name: string | null;
   readonly billing_time: BillingTime;

@@ -119,7 +119,7 @@ export function subscriptionJson(s: Subscription, now: Instant, org: Organizatio
     plan_amount_currency: s.plan.currency,
     applied_invoice_custom_sections: [],
     payment_method: { payment_method_type: "provider", payment_method_id: null },
-    progressive_billing_disabled: false,
+    progressive_billing_disabled: s.progressive_billing_disabled === true,
     consolidate_invoice: true,
     purchase_order_number: null,
     cancellation_reason: null,

@@ -5,7 +5,8 @@
  */
 import { formatInstant, type Instant } from "../core/instant.js";
 import { dateOf } from "../core/zone.js";
-import { feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
+import { effectiveUsageThresholds, feeTaxes, usageThresholdsPassed } from "../invoice/index.js";
+import { stableId } from "../core/ids.js";
 import { computeBillingPeriod, formatDate } from "../period/index.js";
 import { currentUsage, type CurrentUsageInput, type CurrentUsageOptions} from "../usage/index.js";
 import type { UsageEvent } from "../aggregation/index.js";
@@ -79,7 +80,8 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
 export function checkUsageThresholds(sim: Sim, at: Instant): void {
   if (!sim.catalog.organization.premium_integrations.includes("progressive_billing")) return;
   for (const s of sim.subscriptions) {
-    if (s.status !== "active" || s.plan.usage_thresholds.length === 0) continue;
+    const own = thresholdsOf(s);
+    if (s.status !== "active" || own.length === 0) continue;
     const input = usageInput(sim, s, at, { apply_taxes: false });
     if (isRefusal(input)) continue;
     const r = currentUsage(input);
@@ -88,7 +90,7 @@ export function checkUsageThresholds(sim: Sim, at: Instant): void {
     const current = r.fees.reduce((a, f) => a + f.amount_cents, 0n);
     const historical = sim.historicalUsage.get(s.external_id) ?? 0n;
     const passed = usageThresholdsPassed({
-      thresholds: s.plan.usage_thresholds,
+      thresholds: own,
       historical_usage_amount_cents: historical,
       invoiced_usage_amount_cents: invoiced,
       current_usage_amount_cents: current,
@@ -110,10 +112,19 @@ export function checkUsageThresholds(sim: Sim, at: Instant): void {
   }
 }
 
-/** A plan's usage threshold is named by its plan and place in the list. */
+/**
+ * The usage thresholds that apply to `s` (invoice.md §12.1): its own when it has some, else its
+ * plan's; none when progressive billing is disabled on it.
+ */
+export function thresholdsOf(s: Subscription): Plan["usage_thresholds"] {
+  return effectiveUsageThresholds(s.plan.usage_thresholds, s.usage_thresholds, s.progressive_billing_disabled === true) as Plan["usage_thresholds"];
+}
+
+/** A usage threshold is named by its owner (the subscription's own set, else the plan) and its place in the list. */
 function thresholdId(s: Subscription, t: Plan["usage_thresholds"][number]): string {
-  const i = s.plan.usage_thresholds.findIndex((x) => x === t || (x.amount_cents === t.amount_cents && x.recurring === t.recurring));
-  return usageThresholdId(s.plan, i);
+  const list = thresholdsOf(s);
+  const i = list.findIndex((x) => x === t || (x.amount_cents === t.amount_cents && x.recurring === t.recurring));
+  return list === s.plan.usage_thresholds ? usageThresholdId(s.plan, i) : stableId("usage_threshold", s.svc_id, i);
 }
 
 export function selects(o: CurrentUsageOptions, ch: Plan["charges"][number]): boolean {

@@ -56,5 +56,9 @@ export const subscriptionSchema = z
     plan_overrides: planOverridesSchema.nullish(),
     on_termination_invoice: z.enum(["generate", "skip"]).nullish(),
     on_termination_credit_note: z.enum(["credit", "refund", "offset", "skip"]).nullish(),
+    /** invoice.md §12.1: no usage threshold applies to the subscription. */
+    progressive_billing_disabled: z.boolean().nullish(),
+    /** invoice.md §12.1: the subscription's own thresholds (a non-empty set wins over the plan's). */
+    usage_thresholds: z.array(z.looseObject({})).nullish(),
   })
   .meta({ id: "Subscription", title: "Subscription", description: "The body of create_subscription." });

@@ -1,7 +1,8 @@
 /**
  * `create_one_off_invoice` (`{external_customer_id, currency, fees: [{add_on_code, units,
  * unit_amount_cents, description}]}`, invoice.md §1.2): add-on fees priced now, taxed and
- * finalized at once. Answers `{invoice}`.
+ * finalized at once; a `billing_entity_code` must be the organization's (`billing_entity_not_found`).
+ * Answers `{invoice}`.
  */
 import { type CurrencyCode, isCurrencyCode } from "../../core/currency.js";
 import { oneOffLines } from "../oneOff.js";
@@ -22,6 +23,9 @@ export function createOneOffInvoice(sim: Sim, step: Step): Answer {
   if (!Array.isArray(step.body["fees"]) || step.body["fees"].length === 0) return refusal("fees_not_found");
   // One currency per customer, as for a subscription (the reference's customer currency update).
   if (customer.currency !== null && customer.currency !== currency) return invalidField("currencies_does_not_match", ["currency"]);
+  // One billing entity (the organization's): another code is the reference's not-found.
+  const entity = step.body["billing_entity_code"];
+  if (entity != null && entity !== "" && entity !== sim.catalog.organization.billing_entity_code) return refusal("billing_entity_not_found");
   const seq = sim.invoicing.invoicesOf(customer).length + 1;
   const lines = oneOffLines(step.body, customer, sim.catalog, currency, step.at, seq);
   if (isRefusal(lines)) return lines;

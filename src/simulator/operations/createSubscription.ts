@@ -6,7 +6,8 @@
  */
 import { stableId } from "../../core/ids.js";
 import { type Instant, parseTimestamp } from "../../core/instant.js";
-import { issue, type Issues } from "../../core/issue.js";
+import { issue, IssueCollector, type Issues } from "../../core/issue.js";
+import { NO_THRESHOLDS, thresholds } from "../planOverrides.js";
 import { parseCatalogObject } from "../../parse/schemas/index.js";
 import { startCreated } from "../clock.js";
 import { newCustomer } from "../customers.js";
@@ -33,6 +34,14 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   // plan change among the caller's own subscriptions only, then refuses a duplicate id).
   if (live !== undefined && live.customer.external_id !== b.external_customer_id) return invalidField("value_already_exist", ["external_id"]);
   const raw = (b.plan_overrides == null ? {} : step.body["plan_overrides"]) as Obj;
+  // The subscription's own usage thresholds (invoice.md §12.1), not beside plan_overrides' (the reference's incompatible_params).
+  if (b.usage_thresholds != null && raw["usage_thresholds"] != null) {
+    return invalid([issue("incompatible_params", ["usage_thresholds"]), issue("incompatible_params", ["plan_overrides", "usage_thresholds"])]);
+  }
+  const c = new IssueCollector();
+  const ownThresholds = b.usage_thresholds == null ? undefined : thresholds(step.body["usage_thresholds"], ["usage_thresholds"], c);
+  const badThresholds = c.issues();
+  if (badThresholds) return invalid(badThresholds);
   const units = readOverrides(sim, step, raw, plan);
   if (isRefusal(units)) return units;
   const count = sim.subscriptions.filter((x) => x.external_id === b.external_id).length;
@@ -64,6 +73,10 @@ export function createSubscription(sim: Sim, step: Step): Answer {
     fixed_charges: { start_units: units, ledger: fixedChargeLedger((x) => sim.invoicing.invoicesNamed(x.external_id)) },
   });
   s.termination_options = { invoice: b.on_termination_invoice ?? null, credit_note: b.on_termination_credit_note ?? null };
+  if (b.progressive_billing_disabled === true) s.progressive_billing_disabled = true;
+  // Without the progressive_billing integration the reference stores no thresholds (a warning says so).
+  if (ownThresholds !== undefined && progressive(sim)) s.usage_thresholds = ownThresholds;
+  else if (ownThresholds !== undefined) sim.warn(step.at, `create_subscription: ${NO_THRESHOLDS("usage_thresholds")}`, step.index, "ignored_field");
   customer.currency ??= plan.currency;
   sim.addSubscription(s);
   if (subscriptionAt <= step.at) startCreated(sim, s, step.at);
@@ -85,4 +98,6 @@ function datesRefused(issues: Issues, body: Obj): Issues {
   if (startRefused && !endRefused && body["ending_at"] != null) out.push(issue("invalid_date", ["ending_at"]));
   return [out[0]!, ...out.slice(1)];
 }
+
+const progressive = (sim: Sim): boolean => sim.catalog.organization.premium_integrations.includes("progressive_billing");
 

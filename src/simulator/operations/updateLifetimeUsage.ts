@@ -14,7 +14,7 @@ import { type Answer, invalidField, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Subscription } from "../state.js";
 import type { Step } from "../steps.js";
-import { usageInput } from "../usage.js";
+import { thresholdsOf, usageInput } from "../usage.js";
 import { appliedThresholds } from "../progressiveLookup.js";
 
 export function updateLifetimeUsage(sim: Sim, step: Step): Answer {
@@ -47,7 +47,8 @@ export function lifetimeUsage(sim: Sim, s: Subscription, at: Instant, historical
   const current = usage.ok ? usage.fees.reduce((a, f) => a + f.amount_cents, 0n) : 0n;
   const invoiced = sim.invoicing.invoicedUsage(s);
   const total = historical + invoiced + current;
-  const thresholds = s.plan.usage_thresholds.length === 0 ? [] : usageThresholdsCompletion(s.plan.usage_thresholds, total);
+  const own = thresholdsOf(s);
+  const thresholds = own.length === 0 ? [] : usageThresholdsCompletion(own, total);
   const applied = thresholds.length === 0 ? [] : appliedThresholds(sim.invoicing, s);
   const id = s.external_id;
   return {

@@ -4,13 +4,15 @@
  * the top level). `status` `pending` picks the pending record, else the active one (the
  * pending one when none is active). `subscription_at` moves a pending subscription's anchor
  * and start (one whose new date has come starts now, at that date, billed as a start only
- * when it is today); `plan_overrides` give it a child plan.
+ * when it is today); `plan_overrides` give it a child plan; `usage_thresholds` replace its own
+ * thresholds and `progressive_billing_disabled` switches its progressive billing (invoice.md §12.1).
  */
 import { type Instant, parseTimestamp } from "../../core/instant.js";
 import { IssueCollector } from "../../core/issue.js";
 import { startOfDayIn } from "../../core/zone.js";
 import { startSubscription } from "../clock.js";
 import { overridePlan, readOverrides, usePlan } from "../plans.js";
+import { NO_THRESHOLDS, thresholds } from "../planOverrides.js";
 import { type Answer, invalid, invalidField, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Obj, Step } from "../steps.js";
@@ -54,7 +56,17 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
   if (isRefusal(units)) return units;
   const own = overridePlan(sim, s.plan, raw as Obj, s.svc_id);
   if (isRefusal(own)) return own;
+  // invoice.md §12.1: the subscription's own thresholds (replacing them; [] removes them) and its progressive-billing switch.
+  const disabled = f["progressive_billing_disabled"];
+  if (disabled != null && typeof disabled !== "boolean") return invalidField("invalid_value", ["progressive_billing_disabled"]);
+  const tc = new IssueCollector();
+  const ownThresholds = f["usage_thresholds"] === undefined ? undefined : thresholds(f["usage_thresholds"], ["usage_thresholds"], tc);
+  const badThresholds = tc.issues();
+  if (badThresholds) return invalid(badThresholds);
   // Checked: from here on the step is accepted.
+  if (typeof disabled === "boolean") s.progressive_billing_disabled = disabled;
+  if (ownThresholds !== undefined && sim.catalog.organization.premium_integrations.includes("progressive_billing")) s.usage_thresholds = ownThresholds;
+  else if (ownThresholds !== undefined) sim.warn(step.at, `update_subscription: ${NO_THRESHOLDS("usage_thresholds")}`, step.index, "ignored_field");
   // A name given as null clears it, as the reference applies every key sent.
   if (typeof f["name"] === "string" || (f["name"] === null && Object.hasOwn(f, "name"))) s.name = f["name"] as string | null;
   if (f["on_termination_invoice"] != null) s.termination_options.invoice = f["on_termination_invoice"] as "generate" | "skip";

@@ -38,3 +38,24 @@ describe("simulate: usage thresholds and the progressive_billing integration", (
     expect(r.warnings.filter((w) => w.message.includes("progressive_billing integration")).map((w) => w.step)).toEqual([1, 2]);
   });
 });
+
+describe("simulate: a subscription's own usage thresholds and progressive_billing_disabled (invoice.md §12.1)", () => {
+  const planWith = [plan("basic", { usage_thresholds: thresholds })];
+  it("its own non-empty set wins over the plan's", () => {
+    const r = run([customer(), subscribe({ usage_thresholds: [{ amount_cents: 1000, threshold_display_name: "10 EUR" }] }), ...usage], { plans: planWith, integrations: ["progressive_billing"] });
+    // 1.50 of usage passes the plan's 1.00 but not the subscription's 10.00.
+    expect(r.invoices.map((i) => i.invoice_type)).toEqual(["subscription"]);
+  });
+
+  it("progressive_billing_disabled turns progressive billing off, and the Subscription says so", () => {
+    const r = run([customer(), subscribe({ progressive_billing_disabled: true }), ...usage], { plans: planWith, integrations: ["progressive_billing"] });
+    expect(r.invoices.map((i) => i.invoice_type)).toEqual(["subscription"]);
+    expect((r.responses[1] as { subscription: Obj }).subscription["progressive_billing_disabled"]).toBe(true);
+  });
+
+  it("both top-level and plan_overrides thresholds are incompatible_params; refused, nothing created", () => {
+    const r = run([customer(), subscribe({ usage_thresholds: thresholds, plan_overrides: { usage_thresholds: thresholds } })], { plans: planWith, integrations: ["progressive_billing"] });
+    expect(r.responses[1]).toEqual({ error: { code: "validation_errors", error_details: { usage_thresholds: ["incompatible_params"], "plan_overrides.usage_thresholds": ["incompatible_params"] } } });
+    expect(r.subscriptions).toEqual([]);
+  });
+});
