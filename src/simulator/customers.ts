@@ -65,3 +65,35 @@ export function mergeDetails(before: CustomerDetails, body: Obj, customerId: str
   }
   return out as CustomerDetails;
 }
+
+const IDENTITY_TEXTS = ["name", "firstname", "lastname", "legal_name", "legal_number", "phone", "url", "logo_url", "tax_identification_number"] as const;
+const INVISIBLE = /[\u200B\u200C\u200D\u00A0\u200E\u200F\uFEFF]/g;
+const DASH_LOOKALIKES = /[\u2012\u2013\u2014\u2015\u2043\u2212]/g;
+
+/**
+ * A customer body as the reference's customer record cleans it before checking it: NUL characters
+ * stripped from the identity and address texts (a blank address field becomes null), and the email's
+ * dash look-alikes made `-`, its invisible characters removed and its ends trimmed.
+ */
+export function sanitizedCustomerBody(body: Obj): Obj {
+  const out: Obj = { ...body };
+  const stripNul = (v: unknown): unknown => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "") : v);
+  const address = (o: Obj): void => {
+    for (const k of ADDRESS) {
+      if (typeof o[k] !== "string") continue;
+      const v = stripNul(o[k]) as string;
+      o[k] = v.trim() === "" ? null : v;
+    }
+  };
+  for (const k of IDENTITY_TEXTS) if (typeof out[k] === "string") out[k] = stripNul(out[k]);
+  address(out);
+  const shipping = out["shipping_address"];
+  if (typeof shipping === "object" && shipping !== null && !Array.isArray(shipping)) {
+    const copy = { ...(shipping as Obj) };
+    address(copy);
+    out["shipping_address"] = copy;
+  }
+  if (typeof out["email"] === "string") out["email"] = out["email"].replace(DASH_LOOKALIKES, "-").replace(INVISIBLE, "").trim();
+  return out;
+}
+

@@ -137,7 +137,9 @@ function patchCharges(base: Plan, v: unknown, taxes: ReadonlyMap<string, Tax>, a
     if (!isObj(e)) return c.add("invalid_value", path);
     const j = chargeIndex(base.charges, e, i);
     const old = out[j];
-    if (old === undefined) return c.add("invalid_value", [...path, typeof e["id"] === "string" ? "id" : "code"], "no such charge in the plan");
+    // An entry naming no charge of the plan changes nothing (the reference's override applies the
+    // entries that match a charge; plans.ts readOverrides names it in a warning).
+    if (old === undefined) return;
     out[j] = patchCharge(old, e, taxes, path, c, base.svc_id, targetsWallets);
   });
   return out;

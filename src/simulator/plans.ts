@@ -7,13 +7,13 @@ import type { Instant } from "../core/instant.js";
 import type { Decimal } from "../core/decimal.js";
 import { trialEnd } from "../fees/index.js";
 import type { Plan } from "./catalog.js";
-import { childPlanId, NO_THRESHOLDS, PATCHABLE, patchPlan } from "./planOverrides.js";
+import { chargeIndex, childPlanId, NO_THRESHOLDS, PATCHABLE, patchPlan } from "./planOverrides.js";
 import { invalidField, isRefusal, type Refusal } from "./refusal.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
 import { overrideFixedCharges } from "./planFixedCharges.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
-import type { Obj, Step } from "./steps.js";
+import { isObj, type Obj, type Step } from "./steps.js";
 
 
 /** `s` on `plan` from `at`: a plan paid in advance still waiting for its trial's end bills when the new trial ends (at once if it has ended). */
@@ -60,6 +60,12 @@ export function readOverrides(sim: Sim, step: Step, raw: Obj, plan: Plan): Map<s
       sim.warn(step.at, `${step.op}: plan_overrides.${k} is not an override the simulator reads; it was ignored`, step.index, "ignored_field");
     }
   }
+  const charges = raw["charges"];
+  if (Array.isArray(charges)) charges.forEach((e: unknown, i) => {
+    if (isObj(e) && plan.charges[chargeIndex(plan.charges, e, i)] === undefined) {
+      sim.warn(step.at, `${step.op}: plan_overrides.charges.${i} names no charge of plan ${plan.code}; it was ignored`, step.index, "ignored_field");
+    }
+  });
   if (raw["usage_thresholds"] != null && !sim.catalog.organization.premium_integrations.includes("progressive_billing")) {
     sim.warn(step.at, `${step.op}: ${NO_THRESHOLDS("plan_overrides.usage_thresholds")}`, step.index, "ignored_field");
   }

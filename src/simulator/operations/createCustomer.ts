@@ -9,7 +9,7 @@ import { parseCatalogObject } from "../../parse/schemas/index.js";
 import { taxesOf } from "../catalog.js";
 import { namesUnknownTax } from "../catalogTaxes.js";
 import { customerObject } from "../customerJson.js";
-import { ADJUSTMENTS, ANCHORS, mergeDetails, newCustomer, setting } from "../customers.js";
+import { ADJUSTMENTS, ANCHORS, mergeDetails, newCustomer, sanitizedCustomerBody, setting } from "../customers.js";
 import { type Answer, invalid, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Customer } from "../state.js";
@@ -22,7 +22,9 @@ const MAX_NAME = 255;
 const DOCUMENT_LOCALES: readonly string[] = ["en", "fr", "nb", "de", "it", "es", "sv", "pt-BR", "zh-TW"];
 
 export function createCustomer(sim: Sim, step: Step): Answer {
-  const r = parseCatalogObject("customer", step.body);
+  // Cleaned as the reference's customer record cleans a body (NUL characters, the email's invisible characters).
+  const body = sanitizedCustomerBody(step.body);
+  const r = parseCatalogObject("customer", body);
   // A currency off the list is the reference's inclusion check on the customer: value_is_invalid.
   if (!r.ok) return invalid(recode(r.issues, "invalid_currency", "currency", "value_is_invalid"));
   const b = r.value;
@@ -51,7 +53,7 @@ export function createCustomer(sim: Sim, step: Step): Answer {
   // Checked: from here on the step is accepted.
   const existing = sim.customers.get(b.external_id);
   const customer: Customer = existing ?? newCustomer(b.external_id, step.at);
-  customer.details = mergeDetails(customer.details, step.body, customer.svc_id, step.at);
+  customer.details = mergeDetails(customer.details, body, customer.svc_id, step.at);
   customer.updated_at = step.at;
   // A field the body names is set as sent; null clears it (objects.md §8: a null term → the organization's).
   if (b.name !== undefined) customer.name = b.name;
