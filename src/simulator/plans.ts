@@ -14,6 +14,7 @@ import { overrideFixedCharges } from "./planFixedCharges.js";
 import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import { isObj, type Obj, type Step } from "./steps.js";
+import { integrationOn } from "./integrations.js";
 
 
 /** `s` on `plan` from `at`: a plan paid in advance still waiting for its trial's end bills when the new trial ends (at once if it has ended). */
@@ -36,7 +37,7 @@ const OVERRIDE_KEYS: readonly string[] = [...PATCHABLE, "fixed_charges", "amount
  */
 export function overridePlan(sim: Sim, plan: Plan, overrides: Obj, owner: string): Plan | Refusal {
   // Without the progressive_billing integration the thresholds are not applied (readOverrides warns).
-  const progressive = sim.catalog.organization.premium_integrations.includes("progressive_billing");
+  const progressive = integrationOn(sim, "progressive_billing");
   const raw = Object.fromEntries(PATCHABLE.filter((k) => overrides[k] !== undefined && (progressive || k !== "usage_thresholds")).map((k) => [k, overrides[k]]));
   const currency = overrides["amount_currency"];
   if (currency != null && currency !== plan.currency) return invalidField("currencies_does_not_match", ["plan_overrides", "amount_currency"]);
@@ -66,7 +67,7 @@ export function readOverrides(sim: Sim, step: Step, raw: Obj, plan: Plan): Map<s
       sim.warn(step.at, `${step.op}: plan_overrides.charges.${i} names no charge of plan ${plan.code}; it was ignored`, step.index, "ignored_field");
     }
   });
-  if (raw["usage_thresholds"] != null && !sim.catalog.organization.premium_integrations.includes("progressive_billing")) {
+  if (raw["usage_thresholds"] != null && !integrationOn(sim, "progressive_billing")) {
     sim.warn(step.at, `${step.op}: ${NO_THRESHOLDS("plan_overrides.usage_thresholds")}`, step.index, "ignored_field");
   }
   return fixedChargeOverrides({ fixed_charges: raw["fixed_charges"] }, plan);

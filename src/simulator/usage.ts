@@ -18,6 +18,7 @@ import type { Sim } from "./sim.js";
 import type { Subscription } from "./state.js";
 import { invalidField, isRefusal, type Refusal, refusal } from "./refusal.js";
 import { isObj, type Obj } from "./steps.js";
+import { integrationOn } from "./integrations.js";
 
 /** The subscription a usage call names (§13.1.1 checks 1–2). */
 export function usageSubscription(sim: Sim, b: Obj): Subscription | Refusal {
@@ -42,7 +43,7 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
   if (window === null) return refusal("no_active_subscription");
   if (options.full_usage === true) {
     const selecting = options.charge_id !== undefined || options.charge_code !== undefined || options.metric_code !== undefined;
-    const allowed = sim.catalog.organization.premium_integrations.includes("granular_lifetime_usage") && (selecting || options.group !== undefined)
+    const allowed = integrationOn(sim, "granular_lifetime_usage") && (selecting || options.group !== undefined)
       && !plan.charges.some((ch) => (!selecting || selects(options, ch)) && ch.charge.prorated === true);
     if (!allowed) return refusal("full_usage_not_allowed");
   }
@@ -78,7 +79,7 @@ export function usageInput(sim: Sim, s: Subscription, at: Instant, options: Curr
  * progressive-billing invoice now.
  */
 export function checkUsageThresholds(sim: Sim, at: Instant): void {
-  if (!sim.catalog.organization.premium_integrations.includes("progressive_billing")) return;
+  if (!integrationOn(sim, "progressive_billing")) return;
   for (const s of sim.subscriptions) {
     const own = thresholdsOf(s);
     if (s.status !== "active" || own.length === 0) continue;

@@ -18,6 +18,7 @@ import { type Answer, invalid, invalidField, isRefusal, refusal } from "../refus
 import type { Sim } from "../sim.js";
 import type { Obj, Step } from "../steps.js";
 import { newSubscription, subscriptionJson } from "../subscriptionRecord.js";
+import { integrationOn } from "../integrations.js";
 
 export function createSubscription(sim: Sim, step: Step): Answer {
   const r = parseCatalogObject("subscription", step.body);
@@ -75,7 +76,7 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   s.termination_options = { invoice: b.on_termination_invoice ?? null, credit_note: b.on_termination_credit_note ?? null };
   if (b.progressive_billing_disabled === true) s.progressive_billing_disabled = true;
   // Without the progressive_billing integration the reference stores no thresholds (a warning says so).
-  if (ownThresholds !== undefined && progressive(sim)) s.usage_thresholds = ownThresholds;
+  if (ownThresholds !== undefined && integrationOn(sim, "progressive_billing")) s.usage_thresholds = ownThresholds;
   else if (ownThresholds !== undefined) sim.warn(step.at, `create_subscription: ${NO_THRESHOLDS("usage_thresholds")}`, step.index, "ignored_field");
   customer.currency ??= plan.currency;
   sim.addSubscription(s);
@@ -99,5 +100,4 @@ function datesRefused(issues: Issues, body: Obj): Issues {
   return [out[0]!, ...out.slice(1)];
 }
 
-const progressive = (sim: Sim): boolean => sim.catalog.organization.premium_integrations.includes("progressive_billing");
 

@@ -7,9 +7,10 @@ import { type Answer, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Step } from "../steps.js";
 import { usageInput, usageOptions, usageSubscription } from "../usage.js";
+import { integrationOn } from "../integrations.js";
 
 export function fetchProjectedUsage(sim: Sim, step: Step): Answer {
-  if (!sim.catalog.organization.premium_integrations.includes("projected_usage")) return refusal("projected_usage_not_enabled");
+  if (!integrationOn(sim, "projected_usage")) return refusal("projected_usage_not_enabled");
   const s = usageSubscription(sim, step.body);
   if (isRefusal(s)) return s;
   // §13.2.1: of the query options only `apply_taxes` is read (still checked like the others).

@@ -31,6 +31,7 @@ import type { Sim } from "../sim.js";
 import type { Subscription } from "../state.js";
 import { isObj, type Obj, type Step } from "../steps.js";
 import { emitWebhook } from "../webhooks.js";
+import { integrationOn } from "../integrations.js";
 
 const live = (s: Subscription): boolean => s.status === "active" || s.status === "pending";
 
@@ -126,7 +127,7 @@ function pendingUpgrades(sim: Sim, old: Plan, next: Plan, step: Step): PlanChang
 export function updatePlan(sim: Sim, step: Step): Answer {
   const body = isObj(step.body["plan"]) ? step.body["plan"] : step.body;
   // Without the progressive_billing integration the thresholds sent are not applied (a warning says so).
-  const thresholdsIgnored = body["usage_thresholds"] !== undefined && !sim.catalog.organization.premium_integrations.includes("progressive_billing");
+  const thresholdsIgnored = body["usage_thresholds"] !== undefined && !integrationOn(sim, "progressive_billing");
   const raw = thresholdsIgnored ? Object.assign({}, body, { usage_thresholds: undefined }) : body;
   const code = raw["code"];
   if (typeof code !== "string" || code === "") return invalidField(code == null ? "value_is_mandatory" : "invalid_value", ["code"]);
@@ -263,14 +264,14 @@ function chargeFlagChanges(old: Plan, raw: Obj, attached: boolean): { index: num
 function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant, attached: boolean): { next: Plan; replaced: Map<PlanCharge, PlanCharge | null>; added: PlanCharge[] } | Refusal {
   const list = raw["charges"];
   if (!Array.isArray(list)) {
-    const next = patchPlan(old, raw, sim.catalog.taxes, [], {}, targetsWallets(sim));
+    const next = patchPlan(old, raw, sim.catalog.taxes, [], {}, integrationOn(sim, "events_targeting_wallets"));
     if (isRefusal(next)) return next;
     return { next, replaced: new Map(old.charges.map((ch, k) => [ch, next.charges[k] ?? ch])), added: [] };
   }
   const named = list.map((e: unknown, i) => (isObj(e) ? chargeIndex(old.charges, e, i) : i));
   // Listed charges are named by id from here on, so that leaving out the new ones keeps every place.
   const existing = list.flatMap((e: unknown, i) => (named[i]! >= 0 ? [isObj(e) ? { ...e, id: old.charges[named[i]!]!.svc_id } : e] : []));
-  const patched = patchPlan(old, { ...raw, charges: existing }, sim.catalog.taxes, [], {}, targetsWallets(sim));
+  const patched = patchPlan(old, { ...raw, charges: existing }, sim.catalog.taxes, [], {}, integrationOn(sim, "events_targeting_wallets"));
   if (isRefusal(patched)) return patched;
   const c = new IssueCollector();
   // A charge added without a code gets one past the codes of the charges kept and added before it.
@@ -280,7 +281,7 @@ function updatedPlan(sim: Sim, old: Plan, raw: Obj, at: Instant, attached: boole
     const j = old.charges.length + i;
     const ch = parsePlanCharge(old.code, withDefaultProperties(e), j, ["charges", i], {
       metrics: sim.catalog.metrics, taxes: sim.catalog.taxes, pricing_units: sim.catalog.pricing_units,
-      targets_wallets: targetsWallets(sim),
+      targets_wallets: integrationOn(sim, "events_targeting_wallets"),
     }, c, taken);
     if (ch === undefined) return [];
     taken.push(ch.code);
@@ -344,4 +345,3 @@ function notFound(refused: Refusal, raw: Obj, sim: Sim): Refusal | undefined {
   return undefined;
 }
 
-const targetsWallets = (sim: Sim): boolean => sim.catalog.organization.premium_integrations.includes("events_targeting_wallets");

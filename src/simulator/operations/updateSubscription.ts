@@ -20,6 +20,7 @@ import { applyFixedChargeUpdate } from "../subscriptionFixedCharges.js";
 import { subscriptionJson } from "../subscriptionRecord.js";
 import { TERMINATION_OPTIONS } from "../terminations.js";
 import { subscriptionWebhook } from "../webhooks.js";
+import { integrationOn } from "../integrations.js";
 
 export function updateSubscription(sim: Sim, step: Step): Answer {
   const inner = step.body["subscription"];
@@ -65,7 +66,7 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
   if (badThresholds) return invalid(badThresholds);
   // Checked: from here on the step is accepted.
   if (typeof disabled === "boolean") s.progressive_billing_disabled = disabled;
-  if (ownThresholds !== undefined && sim.catalog.organization.premium_integrations.includes("progressive_billing")) s.usage_thresholds = ownThresholds;
+  if (ownThresholds !== undefined && integrationOn(sim, "progressive_billing")) s.usage_thresholds = ownThresholds;
   else if (ownThresholds !== undefined) sim.warn(step.at, `update_subscription: ${NO_THRESHOLDS("usage_thresholds")}`, step.index, "ignored_field");
   // A name given as null clears it, as the reference applies every key sent.
   if (typeof f["name"] === "string" || (f["name"] === null && Object.hasOwn(f, "name"))) s.name = f["name"] as string | null;
