@@ -99,5 +99,3 @@ function datesRefused(issues: Issues, body: Obj): Issues {
   if (startRefused && !endRefused && body["ending_at"] != null) out.push(issue("invalid_date", ["ending_at"]));
   return [out[0]!, ...out.slice(1)];
 }
-
-
