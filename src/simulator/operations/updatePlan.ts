@@ -344,4 +344,3 @@ function notFound(refused: Refusal, raw: Obj, sim: Sim): Refusal | undefined {
   }
   return undefined;
 }
-
