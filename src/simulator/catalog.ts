@@ -87,7 +87,7 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
 
   const metrics = byCode(root, "billable_metrics", "billable_metric", "billable metric", c, (b, path, raw): Metric | undefined => {
     const m = parseMetric(raw, c, path);
-    return m === undefined ? undefined : { ...m, svc_id: stableId("billable_metric", m.code), name: b.name, description: b.description ?? null, filters: b.filters ?? [] };
+    return m === undefined ? undefined : { ...m, svc_id: stableId("billable_metric", m.code), name: b.name, description: b.description ?? null, filters: distinctFilterValues(b.filters ?? []) };
   });
   const addOns = byCode(root, "add_ons", "add_on", "add-on", c, (a, path): AddOn => ({
     svc_id: stableId("add_on", a.code), code: a.code, name: a.name, amount_cents: BigInt(a.amount_cents), currency: a.amount_currency as CurrencyCode,
@@ -110,3 +110,9 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
   });
   return { organization, metrics, taxes, plans, coupons, add_ons: addOns, pricing_units: pricingUnits };
 }
+
+/** A metric's filters with each value once (the reference's metric filter update keeps them unique). */
+export function distinctFilterValues<F extends { readonly values: readonly string[] }>(filters: readonly F[]): F[] {
+  return filters.map((f) => (new Set(f.values).size === f.values.length ? f : Object.assign({}, f, { values: [...new Set(f.values)] })));
+}
+

@@ -20,6 +20,7 @@ import { type Answer, invalid, invalidField, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Obj, Step } from "../steps.js";
 import { emitWebhook } from "../webhooks.js";
+import { distinctFilterValues } from "../catalog.js";
 
 /** What changes while plans use the metric (the reference's metric update). */
 const ALWAYS = ["name", "description"];
@@ -59,7 +60,7 @@ export function updateBillableMetric(sim: Sim, step: Step): Answer {
   const issues = c.issues();
   if (issues) return invalid(issues);
   if (parsed === undefined) return invalidField("invalid_value", ["aggregation_type"]);
-  const filters = r.value.filters ?? [];
+  const filters = distinctFilterValues(r.value.filters ?? []);
   if (attached && JSON.stringify(filters) !== JSON.stringify(metric.filters)) return refusal("not_implemented");
   // Checked: from here on the step is accepted.
   keepCode(sim, step, fields, code, "billable metric");

@@ -55,7 +55,7 @@ const sameProperties = (a: Charge, b: Charge): boolean => a.charge_model === b.c
  * as the reference cascades it: what the child left as the parent had it takes the new
  * version — its properties, and each filter (matched by its values) whose properties are still
  * the parent's old ones, a filter the parent added, a filter the parent removed — and what the
- * child customized stays; the pricing unit's conversion rate follows on its own, where the child's is
+ * child customized stays (a customized filter still takes the parent's grouping keys); the pricing unit's conversion rate follows on its own, where the child's is
  * still the parent's old one. A child on another charge model keeps its charge.
  */
 function cascadeCharge(child: PlanCharge, before: PlanCharge, after: PlanCharge): PlanCharge {
@@ -68,7 +68,11 @@ function cascadeCharge(child: PlanCharge, before: PlanCharge, after: PlanCharge)
     return parent === undefined || !sameProperties(parent.charge, f.charge);
   };
   const filters = [
-    ...(after.usage.filters ?? []).map((f) => mine.find((m) => same(m.values, f.values) && customized(m)) ?? f),
+    // A filter the child customized keeps its properties but takes the parent's grouping keys (the reference's cascade).
+    ...(after.usage.filters ?? []).map((f) => {
+      const m = mine.find((x) => same(x.values, f.values) && customized(x));
+      return m === undefined ? f : Object.assign({}, m, { pricing_group_keys: f.pricing_group_keys ?? [] });
+    }),
     // The child's own filters, and the ones it customized that the parent dropped, stay.
     ...mine.filter((m) => customized(m) && !(after.usage.filters ?? []).some((f) => same(f.values, m.values))),
   ];
@@ -322,7 +326,7 @@ function renamedCharges(
 
 /**
  * The reference's not-found answer when `refused` names only unknown references of one kind, as
- * its plan update's services answer them: a tax of the plan or of a charge (`tax_not_found`), a
+ * its plan update's services answer them: a tax of the plan, a charge or the commitment (`tax_not_found`), a
  * new charge's metric (`billable_metric_not_found`), a new fixed charge's add-on (`add_on_not_found`).
  */
 function notFound(refused: Refusal, raw: Obj, sim: Sim): Refusal | undefined {
@@ -332,8 +336,9 @@ function notFound(refused: Refusal, raw: Obj, sim: Sim): Refusal | undefined {
   const only = (re: RegExp): boolean => keys.length > 0 && keys.every((k) => re.test(k));
   const entries = (field: string): unknown[] => (Array.isArray(raw[field]) ? (raw[field] as unknown[]) : []);
   const named = (field: string, key: string): unknown[] => entries(field).map((e) => (isObj(e) ? e[key] : undefined));
-  if (only(/^(charges\.\d+\.)?tax_codes(\.\d+)?$/)) {
-    const lists = [raw["tax_codes"], ...named("charges", "tax_codes")];
+  if (only(/^(charges\.\d+\.|minimum_commitment\.)?tax_codes(\.\d+)?$/)) {
+    const commitment = raw["minimum_commitment"];
+    const lists = [raw["tax_codes"], ...named("charges", "tax_codes"), isObj(commitment) ? commitment["tax_codes"] : undefined];
     return lists.some((l) => namesUnknownTax(l, sim.catalog.taxes)) ? refusal("tax_not_found") : undefined;
   }
   if (only(/^charges\.\d+\.billable_metric_code$/) && named("charges", "billable_metric_code").some((m) => typeof m === "string" && !sim.catalog.metrics.has(m))) {
