@@ -7,8 +7,9 @@ import type { Instant } from "../core/instant.js";
 import type { Decimal } from "../core/decimal.js";
 import { trialEnd } from "../fees/index.js";
 import type { Plan } from "./catalog.js";
-import { chargeIndex, childPlanId, NO_THRESHOLDS, PATCHABLE, patchPlan } from "./planOverrides.js";
-import { invalidField, isRefusal, type Refusal } from "./refusal.js";
+import { chargeIndex, childPlanId, NO_THRESHOLDS, PATCHABLE, patchPlan, thresholds } from "./planOverrides.js";
+import { invalid, invalidField, isRefusal, type Refusal } from "./refusal.js";
+import { IssueCollector } from "../core/issue.js";
 import { fixedChargeOverrides } from "./subscriptionFixedCharges.js";
 import { overrideFixedCharges } from "./planFixedCharges.js";
 import type { Sim } from "./sim.js";
@@ -72,3 +73,20 @@ export function readOverrides(sim: Sim, step: Step, raw: Obj, plan: Plan): Map<s
   }
   return fixedChargeOverrides({ fixed_charges: raw["fixed_charges"] }, plan);
 }
+
+/** A subscription body's own `usage_thresholds` (invoice.md §12.1) checked: undefined when not given, or the refusal naming each bad one. */
+export function readOwnThresholds(v: unknown): Plan["usage_thresholds"] | undefined | Refusal {
+  if (v === undefined) return undefined;
+  const c = new IssueCollector();
+  const list = thresholds(v, ["usage_thresholds"], c);
+  const issues = c.issues();
+  return issues ? invalid(issues) : list;
+}
+
+/** `list` as `s`'s own thresholds; without the progressive_billing integration the reference stores none, and a warning says so. */
+export function applyOwnThresholds(sim: Sim, step: Step, s: Subscription, list: Plan["usage_thresholds"] | undefined): void {
+  if (list === undefined) return;
+  if (integrationOn(sim, "progressive_billing")) s.usage_thresholds = list;
+  else sim.warn(step.at, `${step.op}: ${NO_THRESHOLDS("usage_thresholds")}`, step.index, "ignored_field");
+}
+

@@ -6,19 +6,17 @@
  */
 import { stableId } from "../../core/ids.js";
 import { type Instant, parseTimestamp } from "../../core/instant.js";
-import { issue, IssueCollector, type Issues } from "../../core/issue.js";
-import { NO_THRESHOLDS, thresholds } from "../planOverrides.js";
+import { issue, type Issues } from "../../core/issue.js";
 import { parseCatalogObject } from "../../parse/schemas/index.js";
 import { startCreated } from "../clock.js";
 import { newCustomer } from "../customers.js";
 import { fixedChargeLedger } from "../fixedCharges.js";
 import { applyPlanChange, checkPlanChange } from "../planChanges.js";
-import { overridePlan, readOverrides } from "../plans.js";
+import { applyOwnThresholds, overridePlan, readOverrides, readOwnThresholds } from "../plans.js";
 import { type Answer, invalid, invalidField, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Obj, Step } from "../steps.js";
 import { newSubscription, subscriptionJson } from "../subscriptionRecord.js";
-import { integrationOn } from "../integrations.js";
 
 export function createSubscription(sim: Sim, step: Step): Answer {
   const r = parseCatalogObject("subscription", step.body);
@@ -39,10 +37,8 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   if (b.usage_thresholds != null && raw["usage_thresholds"] != null) {
     return invalid([issue("incompatible_params", ["usage_thresholds"]), issue("incompatible_params", ["plan_overrides", "usage_thresholds"])]);
   }
-  const c = new IssueCollector();
-  const ownThresholds = b.usage_thresholds == null ? undefined : thresholds(step.body["usage_thresholds"], ["usage_thresholds"], c);
-  const badThresholds = c.issues();
-  if (badThresholds) return invalid(badThresholds);
+  const ownThresholds = readOwnThresholds(b.usage_thresholds == null ? undefined : step.body["usage_thresholds"]);
+  if (isRefusal(ownThresholds)) return ownThresholds;
   const units = readOverrides(sim, step, raw, plan);
   if (isRefusal(units)) return units;
   const count = sim.subscriptions.filter((x) => x.external_id === b.external_id).length;
@@ -75,9 +71,7 @@ export function createSubscription(sim: Sim, step: Step): Answer {
   });
   s.termination_options = { invoice: b.on_termination_invoice ?? null, credit_note: b.on_termination_credit_note ?? null };
   if (b.progressive_billing_disabled === true) s.progressive_billing_disabled = true;
-  // Without the progressive_billing integration the reference stores no thresholds (a warning says so).
-  if (ownThresholds !== undefined && integrationOn(sim, "progressive_billing")) s.usage_thresholds = ownThresholds;
-  else if (ownThresholds !== undefined) sim.warn(step.at, `create_subscription: ${NO_THRESHOLDS("usage_thresholds")}`, step.index, "ignored_field");
+  applyOwnThresholds(sim, step, s, ownThresholds);
   customer.currency ??= plan.currency;
   sim.addSubscription(s);
   if (subscriptionAt <= step.at) startCreated(sim, s, step.at);

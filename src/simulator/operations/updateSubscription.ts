@@ -11,8 +11,7 @@ import { type Instant, parseTimestamp } from "../../core/instant.js";
 import { IssueCollector } from "../../core/issue.js";
 import { startOfDayIn } from "../../core/zone.js";
 import { startSubscription } from "../clock.js";
-import { overridePlan, readOverrides, usePlan } from "../plans.js";
-import { NO_THRESHOLDS, thresholds } from "../planOverrides.js";
+import { applyOwnThresholds, overridePlan, readOverrides, readOwnThresholds, usePlan } from "../plans.js";
 import { type Answer, invalid, invalidField, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Obj, Step } from "../steps.js";
@@ -20,7 +19,6 @@ import { applyFixedChargeUpdate } from "../subscriptionFixedCharges.js";
 import { subscriptionJson } from "../subscriptionRecord.js";
 import { TERMINATION_OPTIONS } from "../terminations.js";
 import { subscriptionWebhook } from "../webhooks.js";
-import { integrationOn } from "../integrations.js";
 
 export function updateSubscription(sim: Sim, step: Step): Answer {
   const inner = step.body["subscription"];
@@ -60,14 +58,11 @@ export function updateSubscription(sim: Sim, step: Step): Answer {
   // invoice.md §12.1: the subscription's own thresholds (replacing them; [] removes them) and its progressive-billing switch.
   const disabled = f["progressive_billing_disabled"];
   if (disabled != null && typeof disabled !== "boolean") return invalidField("invalid_value", ["progressive_billing_disabled"]);
-  const tc = new IssueCollector();
-  const ownThresholds = f["usage_thresholds"] === undefined ? undefined : thresholds(f["usage_thresholds"], ["usage_thresholds"], tc);
-  const badThresholds = tc.issues();
-  if (badThresholds) return invalid(badThresholds);
+  const ownThresholds = readOwnThresholds(f["usage_thresholds"]);
+  if (isRefusal(ownThresholds)) return ownThresholds;
   // Checked: from here on the step is accepted.
   if (typeof disabled === "boolean") s.progressive_billing_disabled = disabled;
-  if (ownThresholds !== undefined && integrationOn(sim, "progressive_billing")) s.usage_thresholds = ownThresholds;
-  else if (ownThresholds !== undefined) sim.warn(step.at, `update_subscription: ${NO_THRESHOLDS("usage_thresholds")}`, step.index, "ignored_field");
+  applyOwnThresholds(sim, step, s, ownThresholds);
   // A name given as null clears it, as the reference applies every key sent.
   if (typeof f["name"] === "string" || (f["name"] === null && Object.hasOwn(f, "name"))) s.name = f["name"] as string | null;
   if (f["on_termination_invoice"] != null) s.termination_options.invoice = f["on_termination_invoice"] as "generate" | "skip";
