@@ -9,6 +9,7 @@ import { oneOffLines } from "../oneOff.js";
 import { type Answer, invalidField, isRefusal, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import type { Step } from "../steps.js";
+import { namesOtherBillingEntity } from "../integrations.js";
 
 export function createOneOffInvoice(sim: Sim, step: Step): Answer {
   const id = step.body["external_customer_id"];
@@ -24,8 +25,7 @@ export function createOneOffInvoice(sim: Sim, step: Step): Answer {
   // One currency per customer, as for a subscription (the reference's customer currency update).
   if (customer.currency !== null && customer.currency !== currency) return invalidField("currencies_does_not_match", ["currency"]);
   // One billing entity (the organization's): another code is the reference's not-found.
-  const entity = step.body["billing_entity_code"];
-  if (entity != null && entity !== "" && entity !== sim.catalog.organization.billing_entity_code) return refusal("billing_entity_not_found");
+  if (namesOtherBillingEntity(sim, step.body["billing_entity_code"])) return refusal("billing_entity_not_found");
   const seq = sim.invoicing.invoicesOf(customer).length + 1;
   const lines = oneOffLines(step.body, customer, sim.catalog, currency, step.at, seq);
   if (isRefusal(lines)) return lines;

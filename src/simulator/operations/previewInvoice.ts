@@ -18,14 +18,14 @@ import { isObj, type Step } from "../steps.js";
 import { mergeDetails, newCustomer } from "../customers.js";
 import { type Answer, invalid, invalidField, isRefusal, type Refusal, refusal } from "../refusal.js";
 import { newSubscription, subscriptionJson } from "../subscriptionRecord.js";
+import { namesOtherBillingEntity } from "../integrations.js";
 
 export function previewInvoice(sim: Sim, step: Step): Answer {
   const b = step.body;
   // The reference's preview route checks the body's shape first: `subscriptions` an object, the
   // billing entity one it has (the organization's).
   if (b["subscriptions"] != null && !isObj(b["subscriptions"])) return invalidField("invalid_value", ["subscriptions"]);
-  const entity = b["billing_entity_code"];
-  if (entity != null && entity !== "" && entity !== sim.catalog.organization.billing_entity_code) return refusal("billing_entity_not_found");
+  if (namesOtherBillingEntity(sim, b["billing_entity_code"])) return refusal("billing_entity_not_found");
   // The customer named by `customer.external_id` (customer_not_found when the service has none),
   // or, without an external id, one described by the request and not stored (the reference's preview).
   const cb = isObj(b["customer"]) ? b["customer"] : {};
