@@ -1,7 +1,6 @@
 /** The organization's settings a step reads: its premium integrations (invoice.md), its billing entity. */
 import type { Sim } from "./sim.js";
 
-
 /** Whether the organization has a premium integration turned on (`organization.premium_integrations`). */
 export function integrationOn(sim: Sim, name: string): boolean {
   return sim.catalog.organization.premium_integrations.includes(name);
