@@ -11,6 +11,8 @@
  * subscription on the catalog plan stays on the catalog plan) and each subscription's own
  * fixed-charge taxes. What was issued keeps the records it holds and does not change.
  */
+import type { FilterValues } from "../aggregation/index.js";
+import { ALL_FILTER_VALUES, type MetricFilters, type UsageChargeFilter } from "../fees/index.js";
 import type { Tax } from "../invoice/index.js";
 import type { AddOn, Metric, Plan, PlanCharge, PlanFixedCharge } from "./catalogTypes.js";
 import { ratingMetric } from "./catalogPlans.js";
@@ -108,13 +110,51 @@ export function swapTax(sim: Sim, code: string, next: Tax | null): void {
  * (catalog and subscriptions) — or, when `next` is null, removed with those charges.
  */
 export function swapMetric(sim: Sim, code: string, next: Metric | null): void {
+  const before = sim.catalog.metrics.get(code)?.filters ?? [];
   if (next === null) sim.catalog.metrics.delete(code);
   else sim.catalog.metrics.set(code, next);
+  const swapped = (ch: PlanCharge): PlanCharge => {
+    const filters = ch.usage.filters === undefined ? undefined : trimChargeFilters(ch.usage.filters, before, next!.filters);
+    const usage = filters === ch.usage.filters ? ch.usage : Object.assign({}, ch.usage, { filters });
+    return Object.assign({}, ch, { metric: ratingMetric(next!), usage });
+  };
   mapPlans(sim, (p) => {
     if (!p.charges.some((ch) => ch.metric.code === code)) return p;
-    const charges = next === null ? p.charges.filter((ch) => ch.metric.code !== code) : p.charges.map((ch) => (ch.metric.code === code ? { ...ch, metric: ratingMetric(next) } : ch));
+    const charges = next === null ? p.charges.filter((ch) => ch.metric.code !== code) : p.charges.map((ch) => (ch.metric.code === code ? swapped(ch) : ch));
     return { ...p, charges };
   });
+}
+
+/**
+ * A charge's filters after its metric's filters went from `before` to `after` (the reference's
+ * filter batch update): a key the metric no longer declares leaves every filter; a list naming a
+ * value the key no longer declares keeps the values still declared, or leaves the filter when
+ * none is (a list of the "all values" marker names none); a filter left with no key is removed.
+ * The same array when nothing changed.
+ */
+export function trimChargeFilters(filters: readonly UsageChargeFilter[], before: MetricFilters, after: MetricFilters): readonly UsageChargeFilter[] {
+  const declared = new Map(after.map((f) => [f.key, f.values] as const));
+  const previous = new Map(before.map((f) => [f.key, f.values] as const));
+  let changed = false;
+  const out: UsageChargeFilter[] = [];
+  for (const f of filters) {
+    const values: Record<string, readonly string[]> = {};
+    let same = true, keys = 0;
+    for (const [key, list] of Object.entries(f.values)) {
+      const now = declared.get(key);
+      const removed = (v: string): boolean => v !== ALL_FILTER_VALUES && previous.get(key)?.includes(v) === true && now?.includes(v) !== true;
+      const kept = now === undefined ? [] : list.some(removed) ? list.filter((v) => now.includes(v)) : list;
+      if (kept !== list) same = false;
+      if (kept.length > 0) {
+        values[key] = kept;
+        keys++;
+      }
+    }
+    if (same) out.push(f);
+    else if (keys > 0) out.push(Object.assign({}, f, { values: values as FilterValues }));
+    if (!same) changed = true;
+  }
+  return changed ? out : filters;
 }
 
 /** Whether some plan (catalog or a live subscription's) has a charge on the metric of `code` (the reference's `attached_to_plan?`). */

@@ -29,6 +29,7 @@ const STEPS = [
   { at: T1, op: "create_event", body: LATER },
   { at: T1, op: "update_tax", body: { code: "vat", tax: { rate: 10, name: "VAT (reduced)" } } },
   { at: T1, op: "update_billable_metric", body: { code: "api_calls", billable_metric: { name: "Calls", description: "Requests" } } },
+  { at: T1, op: "update_billable_metric", body: { code: "api_calls", billable_metric: { filters: [{ key: "region", values: ["eu"] }] } } },
   { at: T1, op: "update_billable_metric", body: { code: "spare", billable_metric: { aggregation_type: "sum_agg", field_name: "n" } } },
   { at: T1, op: "delete_tax", body: { code: "gst" } },
   { at: T1, op: "delete_billable_metric", body: { code: "spare" } },
@@ -67,23 +68,23 @@ describe("ratecard serve: taxes and billable metrics updated and deleted", () =>
     expect(r["bad_tax"]!.status).toBe(422);
     expect(r["tax"]).toEqual({ status: 200, body: toWire(responses[4]) });
     expect(r["tax"]!.body["tax"]).toMatchObject({ code: "vat", rate: 10, name: "VAT (reduced)" });
-    expect(r["usage"]).toEqual({ status: 200, body: toWire(responses[9]) });
+    expect(r["usage"]).toEqual({ status: 200, body: toWire(responses[10]) });
     expect(r["usage"]!.body["customer_usage"]).toMatchObject({ amount_cents: 100, taxes_amount_cents: 10 });
     expect(r["invoice_after"]).toEqual(r["invoice_before"]);
     expect(((r["invoice_after"]!.body["invoice"] as Obj)["applied_taxes"] as Obj[]).map((t) => t["tax_rate"])).toEqual([20]);
   });
 
-  it("updates billable metrics: a metric plans use only by name and description, its filters not at all (405)", () => {
+  it("updates billable metrics: a metric plans use only by name, description and filters", () => {
     expect(r["metric"]).toEqual({ status: 200, body: toWire(responses[5]) });
-    expect(r["filters"]!.status).toBe(405);
-    expect(r["filters"]!.body["code"]).toBe("not_implemented");
-    expect(r["spare"]).toEqual({ status: 200, body: toWire(responses[6]) });
+    expect(r["filters"]).toEqual({ status: 200, body: toWire(responses[6]) });
+    expect(r["filters"]!.body["billable_metric"]).toMatchObject({ name: "Calls", filters: [{ key: "region", values: ["eu"] }] });
+    expect(r["spare"]).toEqual({ status: 200, body: toWire(responses[7]) });
     expect(r["spare"]!.body["billable_metric"]).toMatchObject({ aggregation_type: "sum_agg", field_name: "n" });
   });
 
   it("deletes a tax and a metric; naming them afterwards is 404, and their codes cannot be created again", async () => {
-    expect(r["tax_deleted"]).toEqual({ status: 200, body: toWire(responses[7]) });
-    expect(r["metric_deleted"]).toEqual({ status: 200, body: toWire(responses[8]) });
+    expect(r["tax_deleted"]).toEqual({ status: 200, body: toWire(responses[8]) });
+    expect(r["metric_deleted"]).toEqual({ status: 200, body: toWire(responses[9]) });
     expect((await call(server, "GET", "/api/v1/taxes/gst")).status).toBe(404);
     expect((await call(server, "PUT", "/api/v1/taxes/gst", { tax: { rate: 1 } })).body["code"]).toBe("tax_not_found");
     expect((await call(server, "DELETE", "/api/v1/billable_metrics/spare")).body["code"]).toBe("billable_metric_not_found");
@@ -94,7 +95,7 @@ describe("ratecard serve: taxes and billable metrics updated and deleted", () =>
     expect((await call(server, "GET", "/api/v1/taxes")).body["taxes"]).toHaveLength(1);
   });
 
-  it("refuses a plan on a metric a PUT reshaped while unused (405), and accepts one on a metric only renamed", async () => {
+  it("refuses a plan on a metric a PUT reshaped while unused (405), and accepts one on a metric only renamed and refiltered unless it filters on it", async () => {
     expect((await call(server, "POST", "/api/v1/billable_metrics", { billable_metric: { code: "fresh", name: "Fresh", aggregation_type: "count_agg" } })).status).toBe(200);
     expect((await call(server, "PUT", "/api/v1/billable_metrics/fresh", { billable_metric: { aggregation_type: "max_agg", field_name: "n" } })).status).toBe(200);
     const charged = (code: string, metric: string): Obj => ({ plan: { code, name: code, interval: "monthly", amount_cents: 0, amount_currency: "EUR", charges: [{ billable_metric_code: metric, charge_model: "standard", properties: { amount: "1" } }] } });
@@ -102,6 +103,12 @@ describe("ratecard serve: taxes and billable metrics updated and deleted", () =>
     expect([refused.status, refused.body["code"]]).toEqual([405, "not_implemented"]);
     const renamed = await call(server, "POST", "/api/v1/plans", charged("on_calls", "api_calls"));
     expect(renamed.status).toBe(200);
+    // Its filters changed too: a plan filtering on them would be checked against the old ones at the start.
+    const filtering = charged("on_eu", "api_calls");
+    const charge = ((filtering["plan"] as Obj)["charges"] as Obj[])[0]!;
+    charge["filters"] = [{ values: { region: ["eu"] }, properties: { amount: "2" } }];
+    const refusedFilters = await call(server, "POST", "/api/v1/plans", filtering);
+    expect([refusedFilters.status, refusedFilters.body["code"]]).toEqual([405, "not_implemented"]);
     // The rebuild replayed the updates: the metric keeps its new name, the invoice its figures.
     expect((await call(server, "GET", "/api/v1/billable_metrics/api_calls")).body["billable_metric"]).toMatchObject({ name: "Calls" });
     expect(await call(server, "GET", `/api/v1/invoices/${invoiceId}`)).toEqual(r["invoice_before"]);

@@ -78,7 +78,9 @@ const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
  * answer for an unknown one; the catalog the rebuild starts from still holds it), or — for a plan
  * — a metric a `PUT /billable_metrics` changed beyond its name and description while no plan used
  * it (405 `not_implemented`: replayed with the plan in the catalog, that update would meet a
- * metric in use and keep the old fields). Undefined when the object may be added.
+ * metric in use and keep the old fields), or whose filters it changed when the plan's charges on
+ * it have filters (checked at the start against the old filters). Undefined when the object may
+ * be added.
  */
 function staleReference(state: ServeState, key: CatalogKey, o: Obj): Response | undefined {
   const taxes: unknown[] = [], metrics: unknown[] = [], addOns: unknown[] = [], plans: unknown[] = [];
@@ -102,9 +104,11 @@ function staleReference(state: ServeState, key: CatalogKey, o: Obj): Response | 
   if (deleted("billable_metrics", c.metrics, metrics)) return notFoundResponse("billable_metric_not_found");
   if (deleted("add_ons", c.add_ons, addOns)) return notFoundResponse("add_on_not_found");
   if (deleted("plans", c.plans, plans)) return notFoundResponse("plan_not_found");
+  // A filters change is replayed on the new plan too: harmless unless its charges on that metric have filters.
+  const filtered = new Set(key !== "plans" ? [] : listOf(o["charges"]).flatMap((ch) => (isObj(ch) && listOf(ch["filters"]).length > 0 ? [ch["billable_metric_code"]] : [])));
   const reshaped = new Set(state.acceptedSteps("update_billable_metric").flatMap((a) => {
     const fields = isObj(a.body["billable_metric"]) ? a.body["billable_metric"] : a.body;
-    return Object.keys(fields).some((k) => !["code", "name", "description"].includes(k)) ? [a.body["code"]] : [];
+    return Object.keys(fields).some((k) => !["code", "name", "description"].includes(k) && (k !== "filters" || filtered.has(a.body["code"]))) ? [a.body["code"]] : [];
   }));
   if (key === "plans" && metrics.some((code) => reshaped.has(code))) return notImplemented();
   return undefined;

@@ -3,9 +3,9 @@
  * service's `PUT /billable_metrics/{code}`): the fields given replace the metric's, checked as
  * the catalog checks a metric, from the step's instant on. As the reference's metric update:
  * while a plan has a charge on the metric (a catalog plan, or a live subscription's own plan),
- * only `name` and `description` change — the other fields given that differ are named in an
- * `ignored_field` warning — and a change of its `filters` is refused (`not_implemented`: the
- * reference rewrites the charges' filters, which ratecard does not do). Later invoices and usage
+ * only `name`, `description` and `filters` change — the other fields given that differ are named
+ * in an `ignored_field` warning. A change of `filters` trims the charges' filters as the
+ * reference's filter batch update does (catalogSwap.ts `trimChargeFilters`). Later invoices and usage
  * show the new name; issued invoices keep theirs (catalogSwap.ts), and the drafts of its charges
  * are refreshed. `billable_metric.updated` is sent. Answers `{billable_metric}`.
  */
@@ -22,7 +22,7 @@ import type { Obj, Step } from "../steps.js";
 import { emitWebhook } from "../webhooks.js";
 import { distinctFilterValues } from "../catalog.js";
 
-/** What changes while plans use the metric (the reference's metric update). */
+/** What changes while plans use the metric (the reference's metric update; `filters` too, handled apart). */
 const ALWAYS = ["name", "description"];
 
 /** A catalog metric as the catalog input writes it. */
@@ -61,12 +61,11 @@ export function updateBillableMetric(sim: Sim, step: Step): Answer {
   if (issues) return invalid(issues);
   if (parsed === undefined) return invalidField("invalid_value", ["aggregation_type"]);
   const filters = distinctFilterValues(r.value.filters ?? []);
-  if (attached && JSON.stringify(filters) !== JSON.stringify(metric.filters)) return refusal("not_implemented");
   // Checked: from here on the step is accepted.
   keepCode(sim, step, fields, code, "billable metric");
-  if (ignored.length > 0) sim.warn(step.at, `billable metric ${code} is used by plans: ${ignored.join(", ")} ignored (only ${ALWAYS.join(", ")} change)`, step.index, "ignored_field");
+  if (ignored.length > 0) sim.warn(step.at, `billable metric ${code} is used by plans: ${ignored.join(", ")} ignored (only ${ALWAYS.join(", ")} and filters change)`, step.index, "ignored_field");
   const next: Metric = attached
-    ? { ...metric, name: r.value.name, description: r.value.description ?? null }
+    ? { ...metric, name: r.value.name, description: r.value.description ?? null, filters }
     : { ...parsed, svc_id: metric.svc_id, name: r.value.name, description: r.value.description ?? null, filters };
   const drafts = draftsWhere(sim, (inv) => inv.runs.some((run) => run.subscription.plan.charges.some((ch) => ch.metric.code === code)));
   swapMetric(sim, code, next);

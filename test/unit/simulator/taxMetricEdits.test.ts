@@ -2,7 +2,8 @@
  * Taxes and billable metrics updated and deleted (operations beyond the contract's list):
  * `update_tax` / `delete_tax` (later invoices, fees and usage use the new tax or none, drafts
  * are refreshed, issued invoices do not change), `update_billable_metric` /
- * `delete_billable_metric` (only name and description while plans use it; its charges and
+ * `delete_billable_metric` (only name, description and filters while plans use it, the charges' filters
+ * trimmed; its charges and
  * alerts removed) — and that a refused one changes nothing but its response.
  */
 import { describe, expect, it } from "vitest";
@@ -166,10 +167,46 @@ describe("update_billable_metric", () => {
     expect(r.warnings).toEqual([]);
   });
 
-  it("refuses a filters change of a metric plans use (not_implemented), an unknown metric, a bad field — changing nothing", () => {
+  it("a filters change of a metric plans use trims its charges' filters (the reference's filter batch update)", () => {
+    const filter = (values: Obj, amount: string): Obj => ({ values, properties: { amount }, invoice_display_name: null });
+    const charged = { billable_metric_code: "spare", charge_model: "standard", properties: { amount: "0" },
+      filters: [filter({ region: ["eu"] }, "1"), filter({ region: ["eu", "us"] }, "2"), filter({ region: ["eu"], cloud: ["aws"] }, "3"),
+        filter({ region: ["__ALL_FILTER_VALUES__"], cloud: ["gcp"] }, "4"), filter({ cloud: ["aws"] }, "5")] };
+    const opts = { plans: [plan("basic", { charges: [charged] })] };
+    const r = simulate({
+      organization: { timezone: "UTC", default_currency: "EUR" },
+      billable_metrics: [{ code: "spare", name: "Spare", aggregation_type: "count_agg", filters: [{ key: "region", values: ["eu", "us", "asia"] }, { key: "cloud", values: ["aws", "gcp"] }] }],
+      plans: opts.plans,
+      steps: [customer(), subscribe(),
+        step(D("03", "05"), "update_billable_metric", { code: "spare", billable_metric: { filters: [{ key: "region", values: ["us", "asia"] }, { key: "cloud", values: ["aws", "gcp"] }] } }),
+        step(D("03", "06"), "update_plan", { code: "basic", plan: { code: "basic", name: "basic" } })],
+      until: "2024-03-07T00:00:00Z",
+    }) as unknown as { responses: Obj[]; warnings: Obj[] };
+    expect(r.responses[2]!["billable_metric"]).toMatchObject({ filters: [{ key: "region", values: ["asia", "us"] }, { key: "cloud", values: ["aws", "gcp"] }] });
+    expect(r.warnings).toEqual([]);
+    const charge = ((r.responses[3]!["plan"] as Obj)["charges"] as Obj[])[0]!;
+    // eu was removed: [eu] goes, [eu, us] keeps us, {eu, aws} keeps its cloud key, the others stay.
+    expect((charge["filters"] as Obj[]).map((f) => [f["values"], (f["properties"] as Obj)["amount"]])).toEqual([
+      [{ region: ["us"] }, "2"], [{ cloud: ["aws"] }, "3"], [{ region: ["__ALL_FILTER_VALUES__"], cloud: ["gcp"] }, "4"], [{ cloud: ["aws"] }, "5"],
+    ]);
+  });
+
+  it("removing a filter key, or every filter, drops it from the charges' filters; later invoices bill without it", () => {
+    const charged = { billable_metric_code: "spare", charge_model: "standard", properties: { amount: "1" }, filters: [{ values: { region: ["eu"] }, properties: { amount: "5" } }] };
+    const plans = [plan("basic", { charges: [charged] })];
+    const ev = (at: string, tag: string, region: string): Obj => step(at, "create_events", { events: [{ transaction_id: tag, code: "spare", external_subscription_id: "s1", timestamp: at, properties: { region } }] });
+    const head = [customer(), subscribe(), ev(D("03", "10"), "e1", "eu"), ev(D("03", "11"), "e2", "us")];
+    const kept = run(head, { plans, until: "2024-04-02T00:00:00Z" });
+    const cleared = run([...head, step(D("03", "20"), "update_billable_metric", { code: "spare", billable_metric: { filters: [] } })], { plans, until: "2024-04-02T00:00:00Z" });
+    const charges = (r: typeof kept): unknown[] => (r.invoices[0]!["fees"] as Obj[]).filter((f) => (f["item"] as Obj)["type"] === "charge").map((f) => [f["units"], f["amount_cents"]]);
+    // With the filter: 1 eu event at 5, 1 other at 1; without it: both at 1.
+    expect(charges(kept)).toEqual([["1", 500], ["1", 100]]);
+    expect(charges(cleared)).toEqual([["2", 200]]);
+  });
+
+  it("refuses an unknown metric, a bad field or filter — changing nothing", () => {
     const plans = [plan("basic", { charges: [{ billable_metric_code: "spare", charge_model: "standard", properties: { amount: "1" } }] })];
-    unchangedBy(BASE, 3, step(D("03", "20"), "update_billable_metric", { code: "spare", billable_metric: { filters: [{ key: "region", values: ["eu", "us"] }] } }), { plans });
-    expect(error(run([...BASE, step(D("03", "20"), "update_billable_metric", { code: "spare", billable_metric: { filters: [] } })], { plans }).responses[3])).toBe("not_implemented");
+    unchangedBy(BASE, 3, step(D("03", "20"), "update_billable_metric", { code: "spare", billable_metric: { filters: [{ key: "region", values: [] }] } }), { plans });
     unchangedBy(BASE, 3, step(D("03", "20"), "update_billable_metric", { code: "nope", billable_metric: { name: "x" } }));
     unchangedBy(BASE, 3, step(D("03", "20"), "update_billable_metric", { code: "spare", billable_metric: { aggregation_type: "median_agg" } }));
     unchangedBy(BASE, 3, step(D("03", "20"), "update_billable_metric", { code: "spare", billable_metric: { aggregation_type: "sum_agg" } }));
