@@ -14,17 +14,22 @@ const DAY_MS = 86_400_000;
  * read and checked; NaN when one is not what the form needs.
  */
 function inMonth(s: string, len: number, monthStart: number, days: number): number {
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return NaN;
-  const d = two(s, 8), h = two(s, 11), mi = two(s, 14), sec = two(s, 17);
+  // Integer-only and branch-free until one test: each digit's `x | (9 − x)` is negative when it is
+  // not a digit, a separator's xor nonzero when it is not the one the form needs.
+  const d0 = s.charCodeAt(8) - 48, d1 = s.charCodeAt(9) - 48, h0 = s.charCodeAt(11) - 48, h1 = s.charCodeAt(12) - 48;
+  const i0 = s.charCodeAt(14) - 48, i1 = s.charCodeAt(15) - 48, s0 = s.charCodeAt(17) - 48, s1 = s.charCodeAt(18) - 48;
+  const d = d0 * 10 + d1, h = h0 * 10 + h1, mi = i0 * 10 + i1, sec = s0 * 10 + s1;
+  const signs = d0 | (9 - d0) | d1 | (9 - d1) | h0 | (9 - h0) | h1 | (9 - h1) | i0 | (9 - i0) | i1 | (9 - i1) | s0 | (9 - s0) | s1 | (9 - s1)
+    | (d - 1) | (days - d) | (23 - h) | (59 - mi) | (59 - sec);
+  const seps = (s.charCodeAt(4) ^ 45) | (s.charCodeAt(7) ^ 45) | (s.charCodeAt(10) ^ 84) | (s.charCodeAt(13) ^ 58) | (s.charCodeAt(16) ^ 58);
+  if (signs < 0 || seps !== 0) return NaN;
   let ms = 0;
   if (len === 24) {
-    const c = s.charCodeAt(22) - 48;
-    if (s.charCodeAt(19) !== 46 || !(c >>> 0 < 10)) return NaN;
-    ms = two(s, 20) * 10 + c;
+    const m0 = s.charCodeAt(20) - 48, m1 = s.charCodeAt(21) - 48, m2 = s.charCodeAt(22) - 48;
+    if ((m0 | (9 - m0) | m1 | (9 - m1) | m2 | (9 - m2)) < 0 || s.charCodeAt(19) !== 46) return NaN;
+    ms = m0 * 100 + m1 * 10 + m2;
   }
-  // NaN fails every comparison: a non-digit ends here too.
-  if (!(d >= 1 && d <= days && h <= 23 && mi <= 59 && sec <= 59 && ms >= 0)) return NaN;
-  return monthStart + (d - 1) * DAY_MS + ((h * 60 + mi) * 60 + sec) * 1000 + ms;
+  return monthStart + ((d - 1) * 86_400 + (h * 60 + mi) * 60 + sec) * 1000 + ms;
 }
 
 /**

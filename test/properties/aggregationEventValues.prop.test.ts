@@ -153,6 +153,18 @@ describe("helpers of the fast path", () => {
     }), { numRuns: 2000 });
   });
 
+  it("the timestamp reader refuses what parseTimestamp refuses: a text of the cached month with one character replaced", () => {
+    const valid = fc.integer({ min: 0, max: 4102444800000 }).map((t) => new Date(t).toISOString());
+    const form = fc.tuple(valid, fc.boolean()).map(([s, ms]) => (ms ? s : s.replace(/\.\d{3}Z$/, "Z")));
+    fc.assert(fc.property(form, fc.nat(23), fc.oneof(fc.integer({ min: 32, max: 127 }), fc.integer({ min: 0, max: 0xffff })), (s, at, code) => {
+      const i = at % s.length;
+      const changed = `${s.slice(0, i)}${String.fromCharCode(code)}${s.slice(i + 1)}`;
+      const read = timestampReader();
+      expect(read(s)).toBe(parseTimestamp(s));
+      expect(read(changed)).toBe(parseTimestamp(changed));
+    }), { numRuns: 5000 });
+  });
+
   it("the timestamp reader's empty cache matches no text: NULs for the year and month and a valid tail are refused", () => {
     for (const text of [`${"\u0000".repeat(14)}00:00Z`, `${"\u0000".repeat(4)}-${"\u0000".repeat(2)}-01T00:00:00Z`]) {
       expect(parseTimestamp(text)).toBeUndefined();
