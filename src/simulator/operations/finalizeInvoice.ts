@@ -1,6 +1,8 @@
 /**
  * `finalize_invoice` (`{invoice_id}`, invoice.md §1.3): a draft is refreshed with what arrived
- * since, then finalized; a finalized invoice answers as it is. Answers `{invoice}`.
+ * since, then finalized. Only a draft: any other invoice is `invoice_not_found`, as the reference's
+ * API answers it (its controller looks the id up among drafts; the service below it would answer a
+ * finalized invoice unchanged, which no call reaches). Answers `{invoice}`.
  */
 import { type Answer, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
@@ -8,7 +10,7 @@ import type { Step } from "../steps.js";
 
 export function finalizeInvoice(sim: Sim, step: Step): Answer {
   const inv = sim.invoicing.find(step.body["invoice_id"]);
-  if (inv === undefined) return refusal("invoice_not_found");
+  if (inv === undefined || inv.status !== "draft") return refusal("invoice_not_found");
   sim.invoicing.finalize(inv, step.at);
   return { invoice: sim.invoicing.invoiceJson(inv, step.at) };
 }
