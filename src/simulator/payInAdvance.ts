@@ -130,7 +130,8 @@ export function payInAdvanceFee(
     const upTo = eventsIn(from, to).filter(inBucket);
     // The event is in its own bucket by construction; nothing to bill if not (defensive).
     if (upTo.at(-1)?.seq !== event.seq) return undefined;
-    const before = recurring ? eventsIn(-Infinity as Instant, (from - 1) as Instant).filter(inGroup).sort((a, b) => a.timestamp - b.timestamp || a.seq - b.seq) : [];
+    // Earlier periods' events in (time, arrival) order, as the log keeps them: those arrived up to this one.
+    const before = recurring ? place.log.between(-Infinity, from - 1).filter((e) => e.seq <= event.seq && inGroup(e)) : [];
     const carried = type === "unique_count_agg" && before.length > 0 ? activeValues(toAdvanceEvents(ch.metric, before, from, to)) : undefined;
     state = { charge: ch, lastRow: place.row, aggregator: createAggregator(ch.metric, aggWindow), deltas: newAdvanceState(carried) };
     let last: AdvanceEventDelta | undefined;
