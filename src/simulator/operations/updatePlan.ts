@@ -54,7 +54,8 @@ const sameProperties = (a: Charge, b: Charge): boolean => a.charge_model === b.c
  * A parent charge's change (`before` → `after`) reaching a child's own copy of it (`child`),
  * as the reference cascades it: what the child left as the parent had it takes the new
  * version — its properties, and each filter (matched by its values) whose properties are still
- * the parent's old ones, a filter the parent added, a filter the parent removed — and what the
+ * the parent's old ones, a filter the parent added, a filter the parent removed; a parent filter
+ * the update did not change is not cascaded at all (the child keeps its own) — and what the
  * child customized stays (a customized filter still takes the parent's grouping keys); the pricing unit's conversion rate follows on its own, where the child's is
  * still the parent's old one. A child on another charge model keeps its charge.
  */
@@ -67,11 +68,19 @@ function cascadeCharge(child: PlanCharge, before: PlanCharge, after: PlanCharge)
     const parent = oldFilters.find((o) => same(o.values, f.values));
     return parent === undefined || !sameProperties(parent.charge, f.charge);
   };
+  // A parent filter the update left as it was (properties, grouping keys, display name) is not cascaded:
+  // the child keeps its own filter of those values as it is, or has none.
+  const unchanged = (f: UsageChargeFilter): boolean => {
+    const o = oldFilters.find((x) => same(x.values, f.values));
+    return o !== undefined && sameProperties(o.charge, f.charge) && (o.invoice_display_name ?? null) === (f.invoice_display_name ?? null)
+      && JSON.stringify(o.pricing_group_keys ?? []) === JSON.stringify(f.pricing_group_keys ?? []);
+  };
   const filters = [
     // A filter the child customized keeps its properties but takes the parent's grouping keys (the reference's cascade).
-    ...(after.usage.filters ?? []).map((f) => {
+    ...(after.usage.filters ?? []).flatMap((f) => {
+      if (unchanged(f)) return mine.filter((x) => same(x.values, f.values)).slice(0, 1);
       const m = mine.find((x) => same(x.values, f.values) && customized(x));
-      return m === undefined ? f : Object.assign({}, m, { pricing_group_keys: f.pricing_group_keys ?? [] });
+      return [m === undefined ? f : Object.assign({}, m, { pricing_group_keys: f.pricing_group_keys ?? [] })];
     }),
     // The child's own filters, and the ones it customized that the parent dropped, stay.
     ...mine.filter((m) => customized(m) && !(after.usage.filters ?? []).some((f) => same(f.values, m.values))),
