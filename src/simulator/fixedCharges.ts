@@ -57,7 +57,7 @@ export function ownTaxes(f: PlanFixedCharge): Pick<BilledFee, "taxes"> {
  * `fixed_charges[]` order. Arrears → the run's fixed window (`billing`); advance → the
  * current period, skipped when another live invoice already billed that window with units
  * or amount > 0. A fee with units 0 and amount 0 is left out, but on the own invoice of the
- * advance fixed charges at creation (docs/simulator.md).
+ * advance fixed charges at creation (docs/simulator.md) and in a preview.
  */
 export function runFixedChargeFees(run: SubscriptionRun, input: BillingPeriodInput, billing: BillingPeriod, timezone: string): BilledFee[] {
   const s = run.subscription;
@@ -85,8 +85,8 @@ export function runFixedChargeFees(run: SubscriptionRun, input: BillingPeriodInp
     });
     // A fee with no units and no amount is left off the run's invoice (the reference's fixed-charge
     // fee service persists none), but on the own invoice of the advance fixed charges at creation,
-    // which the reference builds as its units-change invoices, keeping it.
-    if (fee.units.eq(ZERO) && fee.amount_cents === 0n && run.fixed_charges_at_start !== true) continue;
+    // which the reference builds as its units-change invoices, keeping it, and in a preview, which shows every fee.
+    if (fee.units.eq(ZERO) && fee.amount_cents === 0n && run.fixed_charges_at_start !== true && run.preview !== true) continue;
     out.push({ fee: reason === "starting" ? afterUpgrade(s, f, fee, window, run) : fee, charge: null, ...ownTaxes(f) });
   }
   return out;

@@ -34,6 +34,8 @@ export interface SubscriptionRun {
    * units-change invoices, keeping a fee with no units and no amount, which other runs leave out.
    */
   readonly fixed_charges_at_start?: true;
+  /** A run of `preview_invoice`: its fixed-charge fees are all shown, those with no units and no amount too (the reference's preview keeps every fee it computes). */
+  readonly preview?: true;
 }
 
 /** A usage threshold passed by a progressive-billing invoice, with the lifetime usage then. */

@@ -42,9 +42,9 @@ export function previewInvoice(sim: Sim, step: Step): Answer {
     ? livePreview(sim, customer, subs as Record<string, unknown>, step.at)
     : { runs: newSubscriptionRun(sim, customer, step), credit: "none" as const };
   if (isRefusal(preview)) return preview;
-  const runs = preview.runs;
-  if (isRefusal(runs)) return runs;
-  if (runs.length === 0) return refusal("subscription_not_found");
+  if (isRefusal(preview.runs)) return preview.runs;
+  if (preview.runs.length === 0) return refusal("subscription_not_found");
+  const runs: SubscriptionRun[] = preview.runs.map((r) => Object.assign({}, r, { preview: true as const }));
   const coupons = requestCoupons(sim, customer, b["coupons"], step.at);
   if (isRefusal(coupons)) return coupons;
   const inv = withCoupons(customer, coupons, () => withNotes(sim, terminationNotes(sim, runs, preview.credit), () => sim.invoicing.preview(customer, runs, runs[0]!.at)));
