@@ -111,18 +111,24 @@ function cancelObsoleteDowngrades(sim: Sim, old: Plan, next: Plan, at: Instant):
 }
 
 /**
- * The subscriptions waiting to move to the plan that its new amount makes an upgrade (a yearly
- * price at least their current one's): the reference's plan update upgrades them at once — the
+ * The subscriptions waiting to move to the plan (or, with `cascade`, to a child plan still at its
+ * old amount) that its new amount makes an upgrade (a yearly price at least their current one's):
+ * the reference's plan update upgrades them at once — the
  * pending subscription is canceled and the plan change made now, under the pending one's name —
  * each checked here, before the step is accepted.
  */
-function pendingUpgrades(sim: Sim, old: Plan, next: Plan, step: Step): PlanChange[] | Refusal {
+function pendingUpgrades(sim: Sim, old: Plan, next: Plan, step: Step, cascade: boolean): PlanChange[] | Refusal {
   if (next.amount_cents === old.amount_cents) return [];
   const out: PlanChange[] = [];
   for (const s of sim.subscriptions) {
-    if (s.status !== "active" || s.next === null || s.next.status !== "pending" || s.next.plan !== old) continue;
-    if (classifyPlanChange(s.plan, next) !== "upgrade") continue;
-    const change = checkPlanChange(sim, s, next, { ...step, body: s.next.name === null ? {} : { name: s.next.name } });
+    if (s.status !== "active" || s.next === null || s.next.status !== "pending") continue;
+    // With `cascade_updates`, one waiting for a child plan that takes the new amount too (the
+    // reference's cascaded amount update processes the child plan's pending subscriptions alike).
+    const waited = s.next.plan;
+    const target = waited === old ? next
+      : cascade && waited.parent_id === old.svc_id && waited.amount_cents === old.amount_cents ? Object.assign({}, waited, { amount_cents: next.amount_cents }) : undefined;
+    if (target === undefined || classifyPlanChange(s.plan, target) !== "upgrade") continue;
+    const change = checkPlanChange(sim, s, target, { ...step, body: s.next.name === null ? {} : { name: s.next.name } });
     if (isRefusal(change)) return change;
     out.push(change);
   }
@@ -178,7 +184,7 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   // (an arrears period left unbilled when switching to advance, Lago's plan_pay_in_advance_switch).
   const timing = typeof raw["pay_in_advance"] === "boolean" ? { pay_in_advance: raw["pay_in_advance"] } : {};
   const next: Plan = Object.assign({}, fixed === undefined ? updated.next : { ...updated.next, fixed_charges: fixed.fixed_charges }, timing, ...structural, { updated_at: step.at });
-  const upgrades = pendingUpgrades(sim, old, next, step);
+  const upgrades = pendingUpgrades(sim, old, next, step, raw["cascade_updates"] === true);
   if (isRefusal(upgrades)) return upgrades;
   // Checked: from here on the step is accepted.
   const { replaced, added } = updated;
