@@ -158,14 +158,16 @@ export const remodels = (e: unknown): boolean => isObj(e) && REMODEL_KEYS.some((
 
 /**
  * The fixed charges of the child plan that `plan_overrides` makes (periods.md §7.1 "beyond units"),
- * or undefined when no entry changes more than units. Each entry that does is a copy of the plan's
- * fixed charge with the overridden fields, keeping its code and charge model (another model is
+ * or undefined when there is none: `child` says the overrides make one (or `plan` is one) whatever
+ * the fixed-charge entries, else one is made when an entry changes more than units. Then each entry
+ * is a copy of the plan's fixed charge with the overridden fields (its units stay the
+ * subscription's override, fixedChargeOverrides), keeping its code and charge model (another model is
  * refused `cannot_override_charge_model`, an unknown tax `tax_not_found`) and naming its source
  * in `parent_id`; a plan that is already a child has its copies updated in place. `childId` is
  * the child plan's svc id.
  */
-export function overrideFixedCharges(sim: Sim, plan: Plan, entries: unknown, childId: string): PlanFixedCharge[] | undefined | Refusal {
-  if (!Array.isArray(entries) || !entries.some(remodels)) return undefined;
+export function overrideFixedCharges(sim: Sim, plan: Plan, entries: unknown, childId: string, child: boolean): PlanFixedCharge[] | undefined | Refusal {
+  if (!Array.isArray(entries) || !(child || entries.some(remodels))) return undefined;
   // Another charge model is forbidden outright (the reference's cannot_override_charge_model).
   const remodeled = entries.some((e: unknown) => {
     if (!remodels(e) || (e as Obj)["charge_model"] == null) return false;
@@ -176,8 +178,8 @@ export function overrideFixedCharges(sim: Sim, plan: Plan, entries: unknown, chi
   const c = new IssueCollector();
   const out = [...plan.fixed_charges];
   entries.forEach((e: unknown, i) => {
-    if (!remodels(e)) return;
-    const entry = e as Obj;
+    if (!isObj(e)) return; // fixedChargeOverrides refuses it
+    const entry = e;
     const path = ["plan_overrides", "fixed_charges", i];
     const k = out.findIndex((x) => x.code === entry["code"]);
     const f = out[k];

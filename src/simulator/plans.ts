@@ -43,7 +43,8 @@ export function overridePlan(sim: Sim, plan: Plan, overrides: Obj, owner: string
   const currency = overrides["amount_currency"];
   if (currency != null && currency !== plan.currency) return invalidField("currencies_does_not_match", ["plan_overrides", "amount_currency"]);
   const child = plan.parent_id === undefined ? childPlanId(plan, owner) : plan.svc_id;
-  const fixed = overrideFixedCharges(sim, plan, overrides["fixed_charges"], child);
+  // A child plan copies every fixed charge the overrides name (periods.md §7.1): one made for other overrides, or a plan that is one already.
+  const fixed = overrideFixedCharges(sim, plan, overrides["fixed_charges"], child, Object.keys(raw).length > 0 || plan.parent_id !== undefined);
   if (isRefusal(fixed)) return fixed;
   if (Object.keys(raw).length === 0 && fixed === undefined) return plan;
   const ids = plan.parent_id === undefined ? { svc_id: child, parent_id: plan.svc_id } : {};

@@ -112,7 +112,9 @@ export function checkFixedChargeUpdate(sim: Sim, b: Obj): FixedChargeUpdate | Re
   const immediately = b["apply_units_immediately"] === true;
   const entry: Obj = { code: f.code };
   for (const k of ["tax_codes", "properties", "invoice_display_name"]) if (b[k] != null) entry[k] = b[k];
-  return { subscription: s, fixed_charge: f, units, immediately, remodel: remodels(entry) ? entry : undefined };
+  // On a child plan the call updates the child's copy, made now when the child has none yet (periods.md §7.1).
+  const copy = remodels(entry) || (s.plan.parent_id !== undefined && f.parent_id === undefined);
+  return { subscription: s, fixed_charge: f, units, immediately, remodel: copy ? entry : undefined };
 }
 
 /** A refusal of `plan_overrides.fixed_charges.0.<field>` as the refusal of `<field>` of the body. */
