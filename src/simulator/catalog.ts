@@ -75,7 +75,8 @@ export function parseCatalog(root: Obj, c: IssueCollector): Catalog {
   const organization: Organization = {
     svc_id: orgId,
     name,
-    document_number_prefix: o.document_number_prefix ?? `${name.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}-${orgId.slice(-4).toUpperCase()}`,
+    // Kept in upper case, and by default the name's first three characters (the reference's billing entity).
+    document_number_prefix: o.document_number_prefix?.toUpperCase() ?? `${[...name].slice(0, 3).join("").toUpperCase()}-${orgId.slice(-4).toUpperCase()}`,
     billing_entity_code: o.billing_entity_code ?? "default",
     timezone: tz,
     default_currency: (o.default_currency ?? undefined) as CurrencyCode | undefined,

@@ -6,6 +6,7 @@
  * | any issue on a value that is absent or `null` | `value_is_mandatory` |
  * | `too_small` on a string (an empty required text) | `value_is_mandatory` |
  * | `too_small` / `too_big` on a number | `value_is_out_of_range` |
+ * | `too_big` on a string (a text longer than its maximum) | `value_is_too_long` |
  * | `custom` with `params.code` (currency, zone, timestamp, date) | that code |
  * | anything else (wrong type, enum, pattern, union) | `invalid_value` |
  *
@@ -40,7 +41,7 @@ function codeOf(i: ZodIssue, value: unknown): IssueCode {
     case "too_small":
       return i.origin === "string" ? "value_is_mandatory" : "value_is_out_of_range";
     case "too_big":
-      return "value_is_out_of_range";
+      return i.origin === "string" ? "value_is_too_long" : "value_is_out_of_range";
     default:
       return value === undefined || value === null ? "value_is_mandatory" : "invalid_value";
   }

@@ -17,8 +17,8 @@ export const organizationSchema = z
     premium_integrations: stringList.nullish(),
     /** The organization's name (default `Organization`): the default document prefix starts with it. */
     name: z.string().min(1).nullish(),
-    /** The prefix of customer slugs (default: the name's first 3 letters, upper case, `-`, the last 4 characters of the organization's id). */
-    document_number_prefix: z.string().min(1).nullish(),
+    /** The prefix of customer slugs and invoice numbers, 1 to 10 characters, kept in upper case (default: the name's first 3 characters, upper case, `-`, the last 4 characters of the organization's id). */
+    document_number_prefix: z.string().min(1).max(10).nullish(),
     /** The code of the billing entity every object belongs to (default `default`). */
     billing_entity_code: z.string().min(1).nullish(),
   })
