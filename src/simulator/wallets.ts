@@ -144,17 +144,19 @@ export class Wallets {
     return this.accounts.length;
   }
 
-  /** A new wallet (and its top-ups), or the issues that refuse it, with nothing changed. */
-  create(body: Record<string, unknown>, customer: Customer | undefined, at: Instant, metricCodes: ReadonlySet<string>): Result<WalletTopUpResult> {
-    const parsed = parseCreateWallet(body, {
+  /** A new wallet (and its top-ups) checked, or the issues that refuse it; nothing changes until {@link create}. */
+  checkCreate(body: Record<string, unknown>, customer: Customer | undefined, at: Instant, metricCodes: ReadonlySet<string>): Result<WalletTopUpResult> {
+    return parseCreateWallet(body, {
       at,
       customer: customer === undefined ? null : { svc_id: customer.svc_id, external_id: customer.external_id, currency: customer.currency },
       customer_wallets: customer === undefined ? [] : this.of(customer).map((a) => a.wallet),
       wallet_index: this.walletIndex(),
       metric_codes: metricCodes,
     });
-    if (!parsed.ok) return parsed;
-    const r = parsed.value;
+  }
+
+  /** A wallet {@link checkCreate} accepted, added with its top-ups. */
+  create(r: WalletTopUpResult, at: Instant): void {
     this.add(r.account);
     // `wallet.created` before the initial transactions' entries (contract §4).
     this.webhooks.push({ type: "wallet.created", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext, at) });
@@ -162,17 +164,17 @@ export class Wallets {
     this.record(r.transactions);
     // Granted credits settled at creation raise the balance from 0 (contract §4 `wallet.updated`).
     if (r.account.wallet.balance_cents !== 0n) this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.account.wallet, this.jsonContext, at) });
-    return parsed;
   }
 
-  /** The wallet updated, or the issues that refuse it, with nothing changed. */
-  updateWallet(account: WalletAccount, body: Record<string, unknown>, customer: Customer, at: Instant, metricCodes: ReadonlySet<string>): Result<Wallet> {
-    const r = parseUpdateWallet(body, account.wallet, { at, metric_codes: metricCodes, customer_wallets: this.of(customer).map((a) => a.wallet) });
-    if (r.ok) {
-      this.update([{ ...account, wallet: r.value }], [], at);
-      this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(r.value, this.jsonContext, at) });
-    }
-    return r;
+  /** The wallet as an update would leave it, or the issues that refuse it; nothing changes until {@link updateWallet}. */
+  checkUpdate(account: WalletAccount, body: Record<string, unknown>, customer: Customer, at: Instant, metricCodes: ReadonlySet<string>): Result<Wallet> {
+    return parseUpdateWallet(body, account.wallet, { at, metric_codes: metricCodes, customer_wallets: this.of(customer).map((a) => a.wallet) });
+  }
+
+  /** The wallet {@link checkUpdate} made, in place of the account's. */
+  updateWallet(account: WalletAccount, wallet: Wallet, at: Instant): void {
+    this.update([{ ...account, wallet }], [], at);
+    this.webhooks.push({ type: "wallet.updated", at: formatInstant(at), object: walletJson(wallet, this.jsonContext, at) });
   }
 
   /** A top-up or void (`wallet_id` in the body), or the issues that refuse it, with nothing changed. */

@@ -143,15 +143,13 @@ export function observeWallets(wt: WalletTracer): void {
   };
   const create = wallets.create;
   wallets.create = function (this: typeof wallets, ...args: Parameters<typeof create>): ReturnType<typeof create> {
-    const r = create.apply(this, args);
-    if (r.ok) {
-      const n = tr.mode === "step" ? wt.walletPlan.get(tr.k) : undefined;
-      if (n === undefined) tr.fail("a wallet was created where the plan did not expect it");
-      wt.walletNumber.set(r.value.account.wallet.svc_id, n ?? 0);
-      wt.created.push([tr.k, n ?? 0]);
-      targets(r.value.account.wallet, args[2]);
-    }
-    return r;
+    create.apply(this, args);
+    const [r, at] = args;
+    const n = tr.mode === "step" ? wt.walletPlan.get(tr.k) : undefined;
+    if (n === undefined) tr.fail("a wallet was created where the plan did not expect it");
+    wt.walletNumber.set(r.account.wallet.svc_id, n ?? 0);
+    wt.created.push([tr.k, n ?? 0]);
+    targets(r.account.wallet, at);
   };
   // Interval rules with a target: their wallet is refreshed at every walk of the interval rules' job, whoever it is due for.
   const targets = (w: RuledWallet & { readonly svc_id: string }, at: number): void => {
@@ -159,9 +157,8 @@ export function observeWallets(wt: WalletTracer): void {
   };
   const updateWallet = wallets.updateWallet;
   wallets.updateWallet = function (this: typeof wallets, ...args: Parameters<typeof updateWallet>): ReturnType<typeof updateWallet> {
-    const r = updateWallet.apply(this, args);
-    if (r.ok) targets(r.value, args[3]);
-    return r;
+    updateWallet.apply(this, args);
+    targets(args[1], args[2]);
   };
   // The webhooks queued, each with the key it was queued under (the queue is a new array after each flush).
   let queue = wallets.webhooks;

@@ -64,5 +64,8 @@ export const walletSchema = z
     transaction_metadata: z.array(keyValue).nullish(),
     metadata: z.record(z.string(), z.unknown()).nullish(),
     recurring_transaction_rules: z.array(recurringTransactionRuleSchema).nullish(),
+    /** The organization's billing entity (the only one); another code, or an id, is `billing_entity_not_found`. */
+    billing_entity_code: z.string().nullish(),
+    billing_entity_id: z.string().nullish(),
   })
   .meta({ id: "Wallet", title: "Wallet", description: "The body of create_wallet." });
