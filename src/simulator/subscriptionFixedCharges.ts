@@ -3,6 +3,7 @@
  * `plan_overrides` at creation, the advance fixed charges billed at the start, and
  * `update_subscription_fixed_charge`.
  */
+import { namesUnknownTax } from "./catalogTaxes.js";
 import { billUnitsChange } from "./fixedChargeUnitsChange.js";
 import { EventLog } from "./eventStore.js";
 import { type Decimal, ZERO, parseDecimal } from "../core/decimal.js";
@@ -104,11 +105,14 @@ export function checkFixedChargeUpdate(sim: Sim, b: Obj): FixedChargeUpdate | Re
   if (b["tax_codes"] != null && !Array.isArray(b["tax_codes"])) c.add("invalid_value", ["tax_codes"]);
   taxesOf(b["tax_codes"], sim.catalog.taxes, ["tax_codes"], c);
   const issues = c.issues();
-  if (issues) return invalid(issues);
+  // Only unknown taxes: the reference's fixed-charge override answers tax_not_found, once the subscription and fixed charge are found.
+  const unknownTax = issues !== undefined && issues.every((x) => x.path[0] === "tax_codes") && namesUnknownTax(b["tax_codes"], sim.catalog.taxes);
+  if (issues && !unknownTax) return invalid(issues);
   const s = sim.subscriptions.find((x) => x.external_id === b["external_subscription_id"] && (x.status === "active" || x.status === "pending"));
   if (s === undefined) return refusal("subscription_not_found");
   const f = s.plan.fixed_charges.find((x) => x.code === b["code"]);
   if (f === undefined) return refusal("fixed_charge_not_found");
+  if (unknownTax) return refusal("tax_not_found");
   const immediately = b["apply_units_immediately"] === true;
   const entry: Obj = { code: f.code };
   for (const k of ["tax_codes", "properties", "invoice_display_name"]) if (b[k] != null) entry[k] = b[k];

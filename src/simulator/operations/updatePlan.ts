@@ -356,9 +356,9 @@ function notFound(refused: Refusal, raw: Obj, sim: Sim): Refusal | undefined {
   const only = (re: RegExp): boolean => keys.length > 0 && keys.every((k) => re.test(k));
   const entries = (field: string): unknown[] => (Array.isArray(raw[field]) ? (raw[field] as unknown[]) : []);
   const named = (field: string, key: string): unknown[] => entries(field).map((e) => (isObj(e) ? e[key] : undefined));
-  if (only(/^(charges\.\d+\.|minimum_commitment\.)?tax_codes(\.\d+)?$/)) {
+  if (only(/^((fixed_)?charges\.\d+\.|minimum_commitment\.)?tax_codes(\.\d+)?$/)) {
     const commitment = raw["minimum_commitment"];
-    const lists = [raw["tax_codes"], ...named("charges", "tax_codes"), isObj(commitment) ? commitment["tax_codes"] : undefined];
+    const lists = [raw["tax_codes"], ...named("charges", "tax_codes"), ...named("fixed_charges", "tax_codes"), isObj(commitment) ? commitment["tax_codes"] : undefined];
     return lists.some((l) => namesUnknownTax(l, sim.catalog.taxes)) ? refusal("tax_not_found") : undefined;
   }
   if (only(/^charges\.\d+\.billable_metric_code$/) && named("charges", "billable_metric_code").some((m) => typeof m === "string" && !sim.catalog.metrics.has(m))) {
