@@ -148,7 +148,7 @@ describe("simulate: pay-in-advance fixed charges and units changes", () => {
     expect(own).toMatchObject({ units: "15", svc_parent_id: null, taxes: [] });
     expect(copy).toMatchObject({ units: "20", svc_parent_id: own.svc_id, taxes: [{ code: "vat" }] });
     expect(copy.svc_id).not.toBe(own.svc_id);
-    expect(responses[4]).toEqual({ error: { code: "validation_errors", error_details: { "tax_codes.0": ["invalid_value"] } } });
+    expect(responses[4]).toEqual({ error: { code: "tax_not_found" } });
     expect(responses[5]).toMatchObject({ error: { code: "validation_errors", error_details: { "properties.amount": expect.any(Array) } } });
     expect(again).toMatchObject({ svc_id: copy.svc_id, svc_parent_id: own.svc_id, invoice_display_name: "Chairs", units: "20", taxes: [{ code: "vat" }] });
     // The delta (20 over the 10 paid) is billed at once with the copy's tax; April bills 20 units, taxed, under the copy.
