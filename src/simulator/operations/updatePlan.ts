@@ -206,11 +206,11 @@ export function updatePlan(sim: Sim, step: Step): Answer {
   if (fixed !== undefined) applyPlanUnits(sim, following, fixed.changes, step.at);
   if (fixed !== undefined && raw["cascade_updates"] === true) {
     // Child plans get the changes where their fixed charge is still the parent's, the added ones, and lose the removed ones (§7.1).
+    // A child's own copy of a fixed charge the parent removed goes too, whatever it customized (the reference's destroy-children cascade).
+    const removed = new Set(old.fixed_charges.filter((f) => fixed.replaced.get(f) === null).map((f) => f.svc_id));
     for (const s of sim.subscriptions) {
       if (!live(s) || s.plan.parent_id !== old.svc_id) continue;
       const shared = new Set(s.plan.fixed_charges.filter((f) => fixed.replaced.has(f)).map((f) => f.code));
-      // A child's own copy of a fixed charge the parent removed goes too, whatever it customized (the reference's destroy-children cascade).
-      const removed = new Set(old.fixed_charges.filter((f) => fixed.replaced.get(f) === null).map((f) => f.svc_id));
       const fixed_charges = [...s.plan.fixed_charges.flatMap((f) => {
         if (fixed.replaced.has(f)) return fixed.replaced.get(f) === null ? [] : [fixed.replaced.get(f)!];
         return f.parent_id !== undefined && removed.has(f.parent_id) ? [] : [f];
