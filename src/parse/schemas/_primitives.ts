@@ -61,6 +61,23 @@ export const currency = z
   .refine(isCurrencyCode, coded("invalid_currency", "expected an ISO 4217 currency code of the specification's list"))
   .meta({ id: "Currency", description: "ISO 4217 currency code", enum: [...CURRENCIES] });
 
+/** The document locales the reference's documents are translated into (its `I18n.available_locales`). */
+export const DOCUMENT_LOCALES: readonly string[] = ["en", "fr", "nb", "de", "it", "es", "sv", "pt-BR", "zh-TW"];
+
+/** A document locale of {@link DOCUMENT_LOCALES}. */
+export const documentLocale = z
+  .string()
+  .refine((s) => DOCUMENT_LOCALES.includes(s), coded("not_a_valid_language_code", "expected a document locale: en, fr, nb, de, it, es, sv, pt-BR or zh-TW"))
+  .meta({ id: "DocumentLocale", description: "document locale", enum: [...DOCUMENT_LOCALES] });
+
+/** The reference's premium integrations (`organization.premium_integrations`), any other name refused. */
+export const PREMIUM_INTEGRATIONS: readonly string[] = [
+  "beta_payment_authorization", "netsuite", "okta", "entra_id", "avalara", "xero", "progressive_billing", "lifetime_usage", "hubspot",
+  "auto_dunning", "revenue_analytics", "salesforce", "api_permissions", "revenue_share", "remove_branding_watermark", "manual_payments",
+  "from_email", "issue_receipts", "preview", "multi_entities_pro", "multi_entities_enterprise", "analytics_dashboards", "forecasted_usage",
+  "projected_usage", "custom_roles", "events_targeting_wallets", "security_logs", "granular_lifetime_usage", "order_forms", "revenue_recognition",
+];
+
 /** An IANA time zone name (or "UTC"). */
 export const timezone = z
   .string()

@@ -2,14 +2,15 @@
  * Add-on: a one-off priced item; fixed charges of plans name one by `add_on_code`.
  */
 import { z } from "zod";
-import { cents, currency, requiredText, stringList, timestamp } from "./_primitives.js";
+import { currency, requiredText, stringList, timestamp } from "./_primitives.js";
 import { taxSchema } from "./tax.js";
 
 export const addOnSchema = z
   .looseObject({
     code: requiredText,
     name: requiredText,
-    amount_cents: cents,
+    /** Greater than 0 (the reference's add-on validation): `value_is_out_of_range` otherwise. */
+    amount_cents: z.int().min(1),
     amount_currency: currency,
     invoice_display_name: z.string().nullish(),
     description: z.string().nullish(),

@@ -2,7 +2,7 @@
  * Organization: the settings the simulator's catalog starts from.
  */
 import { z } from "zod";
-import { currency, nonNegativeInteger, stringList, timezone } from "./_primitives.js";
+import { PREMIUM_INTEGRATIONS, currency, documentLocale, nonNegativeInteger, stringList, timezone } from "./_primitives.js";
 
 export const organizationSchema = z
   .looseObject({
@@ -11,10 +11,12 @@ export const organizationSchema = z
     default_currency: currency.nullish(),
     /** Codes of taxes applied to every customer that has none of its own. */
     tax_codes: stringList.nullish(),
-    document_locale: z.string().nullish(),
+    document_locale: documentLocale.nullish(),
     net_payment_term: nonNegativeInteger.nullish(),
     /** Optional behaviours of the reference service (`progressive_billing`, …). */
-    premium_integrations: stringList.nullish(),
+    premium_integrations: stringList
+      .refine((l) => l.every((x) => PREMIUM_INTEGRATIONS.includes(x)), { params: { code: "value_is_invalid" }, message: "an integration the reference does not have" })
+      .nullish(),
     /** The organization's name (default `Organization`): the default document prefix starts with it. */
     name: z.string().min(1).nullish(),
     /** The prefix of customer slugs and invoice numbers, 1 to 10 characters, kept in upper case (default: the name's first 3 characters, upper case, `-`, the last 4 characters of the organization's id). */

@@ -5,7 +5,7 @@
 import type { CurrencyCode } from "../../core/currency.js";
 import { IssueCollector, recode } from "../../core/issue.js";
 import { isValidTimeZone } from "../../core/zone.js";
-import { parseCatalogObject } from "../../parse/schemas/index.js";
+import { DOCUMENT_LOCALES, parseCatalogObject } from "../../parse/schemas/index.js";
 import { taxesOf } from "../catalog.js";
 import { namesUnknownTax } from "../catalogTaxes.js";
 import { customerObject } from "../customerJson.js";
@@ -19,7 +19,6 @@ import { emitWebhook } from "../webhooks.js";
 const MAX_METADATA = 5;
 const MAX_NAME = 255;
 /** The locales the reference's documents exist in (its I18n.available_locales). */
-const DOCUMENT_LOCALES: readonly string[] = ["en", "fr", "nb", "de", "it", "es", "sv", "pt-BR", "zh-TW"];
 
 export function createCustomer(sim: Sim, step: Step): Answer {
   // Cleaned as the reference's customer record cleans a body (NUL characters, the email's invisible characters).
