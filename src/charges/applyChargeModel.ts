@@ -42,7 +42,8 @@ function rateModel(charge: Charge, aggregation: Aggregation, options: RateOption
     case "standard":
       return standard.rate({ properties: charge.properties, aggregation, prorated, options });
     case "graduated":
-      return (prorated ? proratedGraduated : graduated).rate({ properties: charge.properties, aggregation, prorated, options });
+      // Prorated needs the per-event values; without them the units are priced as plain graduated (requirements.ts).
+      return (prorated && aggregation.event_prorated_values !== undefined ? proratedGraduated : graduated).rate({ properties: charge.properties, aggregation, prorated, options });
     case "graduated_percentage":
       return graduatedPercentage.rate({ properties: charge.properties, aggregation, prorated, options });
     case "package":

@@ -34,7 +34,9 @@ export function chargeRequirements(charge: Charge, a: Aggregation, options: Rate
       break;
     }
     case "graduated":
-      if (charge.prorated === true && used) {
+      // Prorated without per-event data at all, the units are priced as plain graduated (the
+      // reference's charge-model factory without an aggregator); one list without the other is refused.
+      if (charge.prorated === true && used && (a.event_values !== undefined || a.event_prorated_values !== undefined)) {
         if (a.event_values === undefined) out.push(mandatory("event_values"));
         if (a.event_prorated_values === undefined) out.push(mandatory("event_prorated_values"));
         else if (a.event_values !== undefined && a.event_values.length !== a.event_prorated_values.length) {

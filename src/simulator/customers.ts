@@ -4,7 +4,7 @@
  * customer JSON.
  */
 import { stableId } from "../core/ids.js";
-import { entryIdentity } from "./metadataEntries.js";
+import { entryIdentity, stripMetadataNuls } from "./metadataEntries.js";
 import type { IssueCollector } from "../core/issue.js";
 import type { Instant } from "../core/instant.js";
 import type { Customer, CustomerAddress, CustomerDetails, CustomerMetadata } from "./state.js";
@@ -94,6 +94,7 @@ export function sanitizedCustomerBody(body: Obj): Obj {
     out["shipping_address"] = copy;
   }
   if (typeof out["email"] === "string") out["email"] = out["email"].replace(DASH_LOOKALIKES, "-").replace(INVISIBLE, "").trim();
+  if (Array.isArray(out["metadata"])) out["metadata"] = stripMetadataNuls(out["metadata"]);
   return out;
 }
 

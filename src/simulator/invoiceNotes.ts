@@ -8,7 +8,9 @@ import {
   type CreditNote, type CreditNoteOutcome, type EstimatedCreditNote, createCreditNote, estimateCreditNote, parseCreateCreditNote,
   parseEstimateCreditNote, parseVoidInvoiceBody, recreditCoupons, recreditVoidedInvoice, voidInvoiceCreditNotes, voidWalletCents,
 } from "../invoice/index.js";
+import { issue } from "../core/issue.js";
 import { creditNoteJson, isoDay, issuedInvoice } from "./creditNotes.js";
+import { validItemMetadata } from "./metadataEntries.js";
 import { type InvoiceBook, setInvoicePayment } from "./invoiceBook.js";
 import { type InvoiceLine, type InvoiceRecord, invoiceJson } from "./invoices.js";
 import type { Subscription } from "./state.js";
@@ -21,6 +23,7 @@ export function createNote(book: InvoiceBook, inv: InvoiceRecord, body: Readonly
   const issued = issuedInvoice(inv, book.creditNotes, walletCreditable(book, inv));
   const req = parseCreateCreditNote(body, issued);
   if (!req.ok) return req;
+  if (!validItemMetadata(body["metadata"])) return { ok: false, code: "validation_errors", issues: [issue("invalid_value", ["metadata"])] };
   const r = createCreditNote(issued, req.value, { created_at: at, issuing_date: isoDay(at, book.ctx.timezoneOf(inv.customer)) });
   if (!r.ok) return r;
   // Its metadata, a free map kept as sent (objects.md §3; none when empty).

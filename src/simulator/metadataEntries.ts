@@ -6,6 +6,7 @@
  */
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
+import { IssueCollector, type Issues } from "../core/issue.js";
 
 export interface StoredEntry {
   readonly svc_id: string;
@@ -20,4 +21,46 @@ export function entryIdentity(
   if (old !== undefined) return { svc_id: old.svc_id, created_at: old.created_at };
   const fresh = stableId(kind, owner, key);
   return { svc_id: stored.some((m) => m.svc_id === fresh) ? stableId(kind, owner, key, at, i) : fresh, created_at: at };
+}
+
+/** A text without its NUL characters (the reference strips them from metadata keys and values). */
+export const withoutNul = (v: unknown): unknown => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "") : v);
+
+/** `entries` with NUL characters stripped from each entry's `key` and `value`; anything else as sent. */
+export function stripMetadataNuls(entries: unknown): unknown {
+  if (!Array.isArray(entries)) return entries;
+  return entries.map((e: unknown) => (typeof e === "object" && e !== null && !Array.isArray(e)
+    ? Object.assign({}, e, { key: withoutNul((e as Record<string, unknown>)["key"]), value: withoutNul((e as Record<string, unknown>)["value"]) }) : e));
+}
+
+/**
+ * The reference's metadata record checks on a key/value list (customers: values up to 100
+ * characters, invoices up to 140): a key of at most 20 characters (`key: value_is_too_long`),
+ * once in the list (`key: value_already_exist`), a value within its maximum (`value:
+ * value_is_too_long`). The paths are the record's own fields, as the reference answers them.
+ */
+export function metadataRecordIssues(entries: readonly { readonly key: string; readonly value?: string | null | undefined }[], maxValue: number): Issues | undefined {
+  const c = new IssueCollector();
+  const seen = new Set<string>();
+  const length = (t: string): number => [...t].length;
+  for (const e of entries) {
+    if (length(e.key) > 20) c.add("value_is_too_long", ["key"]);
+    else if (seen.has(e.key)) c.add("value_already_exist", ["key"]);
+    seen.add(e.key);
+    if (typeof e.value === "string" && length(e.value) > maxValue) c.add("value_is_too_long", ["value"]);
+  }
+  return c.issues();
+}
+
+/**
+ * Whether a metadata map (credit notes, plans, wallets: the reference's item metadata) is one its
+ * record takes: absent, empty or an object of at most 50 keys of at most 100 characters, each value
+ * null or a text of at most 255 characters.
+ */
+export function validItemMetadata(meta: unknown): boolean {
+  if (meta === undefined || meta === null) return true;
+  if (typeof meta !== "object" || Array.isArray(meta)) return false;
+  const entries = Object.entries(meta);
+  if (entries.length > 50) return false;
+  return entries.every(([k, v]) => [...k].length <= 100 && (v === null || (typeof v === "string" && [...v].length <= 255)));
 }

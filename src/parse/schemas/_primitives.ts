@@ -110,6 +110,11 @@ export const eventTimestamp = z
   .refine((x) => parseTimestamp(x) !== undefined, coded("invalid_timestamp", "expected ISO 8601 or Unix seconds"))
   .meta({ id: "EventTimestamp", description: "ISO 8601 date-time, or Unix seconds" });
 
+/** A metadata map of the reference's item metadata (plans, credit notes): at most 50 keys of at most 100 characters, each value null or a text of at most 255. */
+export const itemMetadata = z
+  .record(z.string().max(100), z.string().max(255).nullable())
+  .refine((o) => Object.keys(o).length <= 50, { params: { code: "invalid_count" }, message: "at most 50 keys" });
+
 /** A `{key, value}` metadata entry. */
 export const keyValue = z.looseObject({ key: z.string(), value: z.string().nullish() });
 

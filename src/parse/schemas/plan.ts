@@ -3,7 +3,7 @@
  * minimum commitment and progressive-billing thresholds that come with it.
  */
 import { z } from "zod";
-import { cents, currency, INTERVALS, requiredText, stringList, timestamp } from "./_primitives.js";
+import { cents, currency, INTERVALS, itemMetadata, requiredText, stringList, timestamp } from "./_primitives.js";
 import { chargeSchema } from "./charge.js";
 import { fixedChargeSchema } from "./fixedCharge.js";
 import { taxSchema } from "./tax.js";
@@ -43,7 +43,7 @@ export const planSchema = z
     tax_codes: stringList.nullish(),
     taxes: z.array(taxSchema).nullish(),
     entitlements: z.array(z.looseObject({})).nullish(),
-    metadata: z.record(z.string(), z.unknown()).nullish(),
+    metadata: itemMetadata.nullish(),
     svc_id: z.string().nullish(),
     created_at: timestamp.nullish(),
   })

@@ -9,6 +9,7 @@ import { DOCUMENT_LOCALES, parseCatalogObject } from "../../parse/schemas/index.
 import { taxesOf } from "../catalog.js";
 import { namesUnknownTax } from "../catalogTaxes.js";
 import { customerObject } from "../customerJson.js";
+import { metadataRecordIssues } from "../metadataEntries.js";
 import { ADJUSTMENTS, ANCHORS, mergeDetails, newCustomer, sanitizedCustomerBody, setting } from "../customers.js";
 import { type Answer, invalid, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
@@ -47,6 +48,9 @@ export function createCustomer(sim: Sim, step: Step): Answer {
     if (issues.every((i) => i.path[0] === "tax_codes") && namesUnknownTax(b.tax_codes, sim.catalog.taxes)) return refusal("tax_not_found");
     return invalid(issues);
   }
+  // The customer valid, its metadata records are checked as the reference's (keys of 20 characters, once each; values of 100).
+  const metadataIssues = metadataRecordIssues(b.metadata ?? [], 100);
+  if (metadataIssues) return invalid(metadataIssues);
   // One billing entity (the organization's): a customer naming another is the reference's not-found.
   if (b.billing_entity_code != null && b.billing_entity_code !== sim.catalog.organization.billing_entity_code) return refusal("billing_entity_not_found");
   // Checked: from here on the step is accepted.

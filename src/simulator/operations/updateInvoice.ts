@@ -9,7 +9,7 @@
  */
 import { IssueCollector } from "../../core/issue.js";
 import type { InvoiceMetadata } from "../invoices.js";
-import { entryIdentity } from "../metadataEntries.js";
+import { entryIdentity, metadataRecordIssues, stripMetadataNuls } from "../metadataEntries.js";
 import { type Answer, fromOutcome, invalid, refusal } from "../refusal.js";
 import type { Sim } from "../sim.js";
 import { isObj, type Step } from "../steps.js";
@@ -21,7 +21,7 @@ export function updateInvoice(sim: Sim, step: Step): Answer {
   if (inv === undefined) return refusal("invoice_not_found");
   // A voided invoice does not change (the reference answers 405).
   if (inv.status === "voided") return refusal("update_on_voided_invoice");
-  const raw = step.body["metadata"];
+  const raw = stripMetadataNuls(step.body["metadata"]);
   const c = new IssueCollector();
   if (raw !== undefined && raw !== null && !Array.isArray(raw)) c.add("invalid_value", ["metadata"]);
   const entries = Array.isArray(raw) ? raw : [];
@@ -36,6 +36,9 @@ export function updateInvoice(sim: Sim, step: Step): Answer {
   if (status != null && status !== "pending" && status !== "succeeded" && status !== "failed") c.add("value_is_invalid", ["payment_status"]);
   const issues = c.issues();
   if (issues) return invalid(issues);
+  // The entries well formed, their records are checked as the reference's (keys of 20 characters, once each; values of 140).
+  const metadataIssues = metadataRecordIssues(entries as { key: string; value?: string | null }[], 140);
+  if (metadataIssues) return invalid(metadataIssues);
   if (status != null && inv.status === "draft") return refusal("payment_status_update_on_draft_invoice");
   if (Array.isArray(raw) && inv.status === "draft") return refusal("metadata_on_draft_invoice");
   // Checked: from here on the step is accepted.

@@ -319,9 +319,11 @@ describe("charge models (BE-PR-1 … BE-PR-38)", () => {
     expect(rnd(r.amount, 6)).toBe("175.833333");
   });
 
-  it("BE-PR-37: prorated graduated with units and no per-event data fails (compat; ratecard refuses with a validation error)", () => {
-    // charges.md §10 is silent; ratecard (docs/charge-models.md) refuses, as the compat profile fails.
-    expect(() => acm(prorated3, { units: "2" })).toThrow(ValidationError);
+  it("BE-PR-37: prorated graduated with units and no per-event data (compat: fails; the reference's charge-model factory now prices the units as plain graduated)", () => {
+    // charges.md §10 is silent; the reference's factory falls back to graduated without an aggregator (docs/charge-models.md).
+    expect(num(acm(prorated3, { units: "2" }).amount)).toBe("120");
+    // One per-event list without the other is still refused.
+    expect(() => acm(prorated3, { units: "2", event_values: ["2"] })).toThrow(ValidationError);
   });
 
   it("BE-PR-38: prorated graduated unit_amount = amount / Σ full; details {}", () => {
