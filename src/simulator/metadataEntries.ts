@@ -36,8 +36,8 @@ export function stripMetadataNuls(entries: unknown): unknown {
 /**
  * The reference's metadata record checks on a key/value list (customers: values up to 100
  * characters, invoices up to 140): a key of at most 20 characters (`key: value_is_too_long`),
- * once in the list (`key: value_already_exist`), a value within its maximum (`value:
- * value_is_too_long`). The paths are the record's own fields, as the reference answers them.
+ * once in the list (`key: value_already_exist`), a value present (`value: value_is_mandatory`)
+ * and within its maximum (`value: value_is_too_long`). The paths are the record's own fields, as the reference answers them.
  */
 export function metadataRecordIssues(entries: readonly { readonly key: string; readonly value?: string | null | undefined }[], maxValue: number): Issues | undefined {
   const c = new IssueCollector();
@@ -47,7 +47,9 @@ export function metadataRecordIssues(entries: readonly { readonly key: string; r
     if (length(e.key) > 20) c.add("value_is_too_long", ["key"]);
     else if (seen.has(e.key)) c.add("value_already_exist", ["key"]);
     seen.add(e.key);
-    if (typeof e.value === "string" && length(e.value) > maxValue) c.add("value_is_too_long", ["value"]);
+    // A value must be present (the reference's record: not blank).
+    if (typeof e.value !== "string" || e.value.trim() === "") c.add("value_is_mandatory", ["value"]);
+    else if (length(e.value) > maxValue) c.add("value_is_too_long", ["value"]);
   }
   return c.issues();
 }

@@ -16,7 +16,7 @@ const out = simulate({ ...base, steps: [
   { at: "2024-03-01T00:00:00Z", op: "create_customer", body: { external_id: "a" } },
   { at: "2024-03-01T00:00:00Z", op: "create_subscription", body: { external_customer_id: "a", external_id: "s1", plan_code: "p" } },
   { at: "2024-03-02T00:00:00Z", op: "update_invoice", body: { invoice_id: ref, metadata: [{ key: "po", value: "42" }] } },
-  { at: "2024-03-03T00:00:00Z", op: "update_invoice", body: { invoice_id: ref, metadata: [{ key: "po", value: "43" }, { key: "x" }] } },
+  { at: "2024-03-03T00:00:00Z", op: "update_invoice", body: { invoice_id: ref, metadata: [{ key: "po", value: "43" }, { key: "x", value: "y" }] } },
   { at: "2024-03-04T00:00:00Z", op: "update_invoice", body: { invoice_id: ref, metadata: [{ key: 5 }] } },
   { at: "2024-03-05T00:00:00Z", op: "update_invoice", body: { invoice_id: ref, payment_status: "failed" } },
   { at: "2024-03-06T00:00:00Z", op: "void_invoice", body: { invoice_id: ref } },
@@ -37,7 +37,7 @@ describe("invoice object", () => {
     expect(first).toEqual([{ svc_id: expect.any(String), key: "po", value: "42", created_at: "2024-03-02T00:00:00Z" }]);
     expect(second).toEqual([
       { svc_id: expect.any(String), key: "po", value: "43", created_at: "2024-03-03T00:00:00Z" },
-      { svc_id: expect.any(String), key: "x", value: null, created_at: "2024-03-03T00:00:00Z" },
+      { svc_id: expect.any(String), key: "x", value: "y", created_at: "2024-03-03T00:00:00Z" },
     ]);
     expect(second[0]!["svc_id"]).not.toBe(first[0]!["svc_id"]);
     expect(out.responses[4]).toEqual({ error: { code: "validation_errors", error_details: { "metadata.0.key": ["invalid_value"] } } });
