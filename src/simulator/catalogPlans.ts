@@ -243,7 +243,10 @@ export function parsePlanCharge(
   if (metric !== undefined) checkChargeRecord(raw, metric, path, c);
   const filters = parseChargeFilters(raw["filters"], raw, (k) => stableId("charge_filter", planCode, j, k), path, c, metric);
   const pricingUnit = appliedPricingUnit(raw["applied_pricing_unit"], refs.pricing_units, [...path, "applied_pricing_unit"], c);
-  if (metric === undefined || !parsed.ok) return undefined;
+  const min = raw["min_amount_cents"];
+  const minOk = min == null || (Number.isSafeInteger(min) && (min as number) >= 0);
+  if (!minOk) c.add("invalid_value", [...path, "min_amount_cents"]);
+  if (metric === undefined || !parsed.ok || !minOk) return undefined;
   const svc_id = stableId("charge", planCode, j);
   const display = typeof raw["invoice_display_name"] === "string" ? raw["invoice_display_name"] : null;
   return {

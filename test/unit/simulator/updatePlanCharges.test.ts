@@ -88,3 +88,15 @@ describe("update_plan: a charge's model", () => {
     expect(chargeFees(r)).toEqual([["calls", 300], ["b", 200]]);
   });
 });
+
+describe("update_plan charges: a charge's minimum amount", () => {
+  it("refuses a min_amount_cents that is not a non-negative integer, changing nothing", () => {
+    for (const bad of [1.5, -1, "100"]) {
+      const r = run([
+        { code: "cc", billable_metric_code: "calls", charge_model: "standard", properties: { amount: "3" }, min_amount_cents: bad },
+        { code: "cb", billable_metric_code: "b", charge_model: "standard", properties: { amount: "2" } }]);
+      expect(r.responses[3]).toMatchObject({ error: { code: "validation_errors" } });
+      expect(chargeFees(r)).toEqual([["calls", 300], ["b", 200]]);
+    }
+  });
+});
