@@ -113,14 +113,15 @@ export function swapMetric(sim: Sim, code: string, next: Metric | null): void {
   const before = sim.catalog.metrics.get(code)?.filters ?? [];
   if (next === null) sim.catalog.metrics.delete(code);
   else sim.catalog.metrics.set(code, next);
-  const swapped = (ch: PlanCharge): PlanCharge => {
-    const filters = ch.usage.filters === undefined ? undefined : trimChargeFilters(ch.usage.filters, before, next!.filters);
+  // A charge on the new metric, its filters trimmed to the metric's new ones.
+  const swapped = (ch: PlanCharge, m: Metric): PlanCharge => {
+    const filters = ch.usage.filters === undefined ? undefined : trimChargeFilters(ch.usage.filters, before, m.filters);
     const usage = filters === ch.usage.filters ? ch.usage : Object.assign({}, ch.usage, { filters });
-    return Object.assign({}, ch, { metric: ratingMetric(next!), usage });
+    return Object.assign({}, ch, { metric: ratingMetric(m), usage });
   };
   mapPlans(sim, (p) => {
     if (!p.charges.some((ch) => ch.metric.code === code)) return p;
-    const charges = next === null ? p.charges.filter((ch) => ch.metric.code !== code) : p.charges.map((ch) => (ch.metric.code === code ? swapped(ch) : ch));
+    const charges = next === null ? p.charges.filter((ch) => ch.metric.code !== code) : p.charges.map((ch) => (ch.metric.code === code ? swapped(ch, next) : ch));
     return { ...p, charges };
   });
 }
