@@ -4,7 +4,7 @@
  * customer JSON.
  */
 import { stableId } from "../core/ids.js";
-import { entryIdentity, stripMetadataNuls } from "./metadataEntries.js";
+import { entryIdentity, stripMetadataNuls, withoutNul } from "./metadataEntries.js";
 import type { IssueCollector } from "../core/issue.js";
 import type { Instant } from "../core/instant.js";
 import type { Customer, CustomerAddress, CustomerDetails, CustomerMetadata } from "./state.js";
@@ -77,15 +77,14 @@ const DASH_LOOKALIKES = /[\u2012\u2013\u2014\u2015\u2043\u2212]/g;
  */
 export function sanitizedCustomerBody(body: Obj): Obj {
   const out: Obj = { ...body };
-  const stripNul = (v: unknown): unknown => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "") : v);
   const address = (o: Obj): void => {
     for (const k of ADDRESS) {
       if (typeof o[k] !== "string") continue;
-      const v = stripNul(o[k]) as string;
+      const v = withoutNul(o[k]) as string;
       o[k] = v.trim() === "" ? null : v;
     }
   };
-  for (const k of IDENTITY_TEXTS) if (typeof out[k] === "string") out[k] = stripNul(out[k]);
+  for (const k of IDENTITY_TEXTS) if (typeof out[k] === "string") out[k] = withoutNul(out[k]);
   address(out);
   const shipping = out["shipping_address"];
   if (typeof shipping === "object" && shipping !== null && !Array.isArray(shipping)) {

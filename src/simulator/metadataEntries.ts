@@ -7,6 +7,7 @@
 import { stableId } from "../core/ids.js";
 import type { Instant } from "../core/instant.js";
 import { IssueCollector, type Issues } from "../core/issue.js";
+import { isItemMetadata } from "../parse/schemas/index.js";
 
 export interface StoredEntry {
   readonly svc_id: string;
@@ -54,15 +55,7 @@ export function metadataRecordIssues(entries: readonly { readonly key: string; r
   return c.issues();
 }
 
-/**
- * Whether a metadata map (credit notes, plans, wallets: the reference's item metadata) is one its
- * record takes: absent, empty or an object of at most 50 keys of at most 100 characters, each value
- * null or a text of at most 255 characters.
- */
+/** Whether a metadata map (credit notes, plans: the reference's item metadata) is one its record takes: absent, or {@link isItemMetadata}. */
 export function validItemMetadata(meta: unknown): boolean {
-  if (meta === undefined || meta === null) return true;
-  if (typeof meta !== "object" || Array.isArray(meta)) return false;
-  const entries = Object.entries(meta);
-  if (entries.length > 50) return false;
-  return entries.every(([k, v]) => [...k].length <= 100 && (v === null || (typeof v === "string" && [...v].length <= 255)));
+  return meta === undefined || meta === null || isItemMetadata(meta);
 }

@@ -110,10 +110,20 @@ export const eventTimestamp = z
   .refine((x) => parseTimestamp(x) !== undefined, coded("invalid_timestamp", "expected ISO 8601 or Unix seconds"))
   .meta({ id: "EventTimestamp", description: "ISO 8601 date-time, or Unix seconds" });
 
-/** A metadata map of the reference's item metadata (plans, credit notes): at most 50 keys of at most 100 characters, each value null or a text of at most 255. */
+/**
+ * Whether `x` is a map the reference's item metadata record takes (plans, credit notes): an object
+ * of at most 50 keys of at most 100 characters, each value null or a text of at most 255.
+ */
+export function isItemMetadata(x: unknown): boolean {
+  if (typeof x !== "object" || x === null || Array.isArray(x)) return false;
+  const entries = Object.entries(x);
+  return entries.length <= 50 && entries.every(([k, v]) => [...k].length <= 100 && (v === null || (typeof v === "string" && [...v].length <= 255)));
+}
+
+/** A metadata map of {@link isItemMetadata}. */
 export const itemMetadata = z
-  .record(z.string().max(100), z.string().max(255).nullable())
-  .refine((o) => Object.keys(o).length <= 50, { params: { code: "invalid_count" }, message: "at most 50 keys" });
+  .record(z.string(), z.string().nullable())
+  .refine(isItemMetadata, coded("invalid_value", "at most 50 keys of at most 100 characters, values null or texts of at most 255"));
 
 /** A `{key, value}` metadata entry. */
 export const keyValue = z.looseObject({ key: z.string(), value: z.string().nullish() });

@@ -28,6 +28,6 @@ export { CATALOG_KINDS, CATALOG_SCHEMAS, type CatalogKind } from "./catalogSchem
 export { type CatalogObject, parseCatalogObject } from "./parseCatalogObject.js";
 export { type CatalogJsonSchema, catalogJsonSchemas } from "./catalogJsonSchemas.js";
 export { fromZodIssues } from "./fromZodIssues.js";
-export { DOCUMENT_LOCALES, PREMIUM_INTEGRATIONS } from "./_primitives.js";
+export { DOCUMENT_LOCALES, PREMIUM_INTEGRATIONS, isItemMetadata } from "./_primitives.js";
 export { catalogKeys, unknownCatalogKeys, unknownKeys } from "./unknownKeys.js";
 export { parseInto } from "./parseInto.js";
